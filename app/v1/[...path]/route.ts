@@ -1,0 +1,3 @@
+import { unknownPath } from "@/lib/http/api";
+
+export { unknownPath as GET, unknownPath as POST, unknownPath as PUT, unknownPath as PATCH, unknownPath as DELETE };

@@ -1,0 +1,11 @@
+import { handle, route } from "@/lib/http/api";
+import { getMe } from "@/lib/workspace/operations";
+
+export const { GET, POST, PUT, PATCH, DELETE } = route({
+  GET: handle(getMe, async ({ ctx }) => ({
+    userId: ctx.userId,
+    email: ctx.email,
+    role: ctx.role,
+    workspaceId: ctx.workspaceId,
+  })),
+});

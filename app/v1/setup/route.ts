@@ -1,0 +1,13 @@
+import { signInWithPassword } from "@/lib/auth/sign-in";
+import { handle, route } from "@/lib/http/api";
+import { setup } from "@/lib/workspace/operations";
+import { setUpWorkspace } from "@/lib/workspace/setup";
+
+export const { GET, POST, PUT, PATCH, DELETE } = route({
+  POST: handle(setup, async ({ body, request, responseHeaders }) => {
+    const result = await setUpWorkspace({ input: body });
+    const cookies = await signInWithPassword({ ...body, headers: request.headers });
+    for (const cookie of cookies) responseHeaders.append("set-cookie", cookie);
+    return result;
+  }),
+});

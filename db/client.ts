@@ -1,0 +1,81 @@
+import path from "node:path";
+import { mkdir } from "node:fs/promises";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import { config } from "@/lib/config";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** Either the database or an open transaction: verbs accept both so they compose. */
+export type Executor = Database | Transaction;
+
+type Handle = { db: Database; close: () => Promise<void>; kind: "pglite" | "postgres" };
+
+const MIGRATIONS = path.join(process.cwd(), "db", "migrations");
+// Any constant works; it only has to be the same for every process migrating one database.
+const MIGRATION_LOCK = 7_312_004;
+
+// Next.js may evaluate a module more than once (route bundles, instrumentation), so the one
+// connection per process lives on globalThis rather than in module scope.
+const store = globalThis as typeof globalThis & { __allclearDb?: Promise<Handle> };
+
+async function openPglite(dir: string): Promise<Handle> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  if (dir !== "memory://") await mkdir(dir, { recursive: true });
+  const client = await PGlite.create(dir === "memory://" ? undefined : dir);
+  const db = drizzle({ client, schema, casing: "snake_case" });
+  await migrate(db, { migrationsFolder: MIGRATIONS });
+  return { db: db as unknown as Database, close: () => client.close(), kind: "pglite" };
+}
+
+async function openPostgres(url: string): Promise<Handle> {
+  const { default: postgres } = await import("postgres");
+  const { drizzle } = await import("drizzle-orm/postgres-js");
+  const { migrate } = await import("drizzle-orm/postgres-js/migrator");
+  // Migrations run on a single connection that holds an advisory lock, so several instances
+  // starting together against one database apply each migration once.
+  const migrator = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await migrator`select pg_advisory_lock(${MIGRATION_LOCK})`;
+    await migrate(drizzle({ client: migrator, casing: "snake_case" }), {
+      migrationsFolder: MIGRATIONS,
+    });
+    await migrator`select pg_advisory_unlock(${MIGRATION_LOCK})`;
+  } finally {
+    await migrator.end();
+  }
+  const client = postgres(url, { max: 10, onnotice: () => {} });
+  const db = drizzle({ client, schema, casing: "snake_case" });
+  return { db: db as unknown as Database, close: () => client.end(), kind: "postgres" };
+}
+
+function open(): Promise<Handle> {
+  const { databaseUrl, pgliteDir } = config();
+  return databaseUrl ? openPostgres(databaseUrl) : openPglite(pgliteDir);
+}
+
+/** The database, opened and migrated on first use (never at import: `next build` imports routes). */
+export async function getDb(): Promise<Database> {
+  store.__allclearDb ??= open().catch((error: unknown) => {
+    store.__allclearDb = undefined;
+    throw error;
+  });
+  return (await store.__allclearDb).db;
+}
+
+export async function databaseKind(): Promise<Handle["kind"]> {
+  await getDb();
+  return (await store.__allclearDb!).kind;
+}
+
+export async function closeDb(): Promise<void> {
+  const handle = store.__allclearDb;
+  store.__allclearDb = undefined;
+  if (handle) await (await handle).close();
+}
+
+export { schema };

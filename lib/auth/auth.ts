@@ -1,0 +1,69 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { uuidv7 } from "uuidv7";
+import { getDb, schema } from "@/db/client";
+import { config } from "@/lib/config";
+import { resolveAuthSecret } from "./secret";
+
+export const AUTH_BASE_PATH = "/auth";
+export const COOKIE_PREFIX = "allclear";
+
+export function sessionCookieName(): string {
+  return `${secureCookies() ? "__Secure-" : ""}${COOKIE_PREFIX}.session_token`;
+}
+
+function secureCookies(): boolean {
+  return config().baseUrl.startsWith("https://");
+}
+
+async function createAuth() {
+  const { baseUrl, trustProxyHeader } = config();
+  const db = await getDb();
+  return betterAuth({
+    appName: "Allclear",
+    baseURL: baseUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: await resolveAuthSecret(),
+    trustedOrigins: [baseUrl],
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+      },
+    }),
+    // Members are created by setup and by invitations, never by public sign-up.
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+    },
+    session: { cookieCache: { enabled: false } },
+    advanced: {
+      cookiePrefix: COOKIE_PREFIX,
+      useSecureCookies: secureCookies(),
+      database: { generateId: () => uuidv7() },
+      ipAddress: { ipAddressHeaders: [trustProxyHeader] },
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = Awaited<ReturnType<typeof createAuth>>;
+
+const store = globalThis as typeof globalThis & { __allclearAuth?: Promise<Auth> };
+
+export function getAuth(): Promise<Auth> {
+  store.__allclearAuth ??= createAuth().catch((error: unknown) => {
+    store.__allclearAuth = undefined;
+    throw error;
+  });
+  return store.__allclearAuth;
+}
+
+export function forgetAuth(): void {
+  store.__allclearAuth = undefined;
+}

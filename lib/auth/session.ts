@@ -1,0 +1,67 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { and, eq, gt, sql } from "drizzle-orm";
+import { getDb, schema } from "@/db/client";
+import type { Role } from "@/lib/workspace/roles";
+import { getAuth, sessionCookieName } from "./auth";
+
+/** Who is making a request: the signed-in member and the workspace every query is scoped to. */
+export type Actor = {
+  userId: string;
+  email: string;
+  name: string;
+  role: Role;
+  workspaceId: string;
+  sessionId: string;
+};
+
+function readCookie(header: string | null, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const eqAt = part.indexOf("=");
+    if (eqAt > 0 && part.slice(0, eqAt).trim() === name) return part.slice(eqAt + 1).trim();
+  }
+  return null;
+}
+
+/** The session token from better-auth's signed cookie (`token.base64(HMAC-SHA256)`), if genuine. */
+export function verifySessionCookie(raw: string, secret: string): string | null {
+  let value: string;
+  try {
+    value = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  const dot = value.lastIndexOf(".");
+  if (dot < 1) return null;
+  const token = value.slice(0, dot);
+  const given = Buffer.from(value.slice(dot + 1), "base64");
+  const expected = createHmac("sha256", secret).update(token).digest();
+  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+}
+
+/**
+ * Reads the session, its user and their membership in one indexed query, on every request, so a
+ * signed-out or removed member and a changed role take effect on the very next request.
+ */
+export async function actorFromHeaders(headers: Headers): Promise<Actor | null> {
+  const raw = readCookie(headers.get("cookie"), sessionCookieName());
+  if (!raw) return null;
+  const auth = await getAuth();
+  const token = verifySessionCookie(raw, auth.options.secret!);
+  if (!token) return null;
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      sessionId: schema.session.id,
+      userId: schema.user.id,
+      email: schema.user.email,
+      name: schema.user.name,
+      role: schema.member.role,
+      workspaceId: schema.member.workspaceId,
+    })
+    .from(schema.session)
+    .innerJoin(schema.user, eq(schema.user.id, schema.session.userId))
+    .innerJoin(schema.member, eq(schema.member.userId, schema.session.userId))
+    .where(and(eq(schema.session.token, token), gt(schema.session.expiresAt, sql`now()`)));
+  return row ?? null;
+}

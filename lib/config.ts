@@ -1,0 +1,118 @@
+import { z } from "zod";
+
+const DURATION = /^(\d+)(ms|s|m|h)$/;
+const UNIT_MS = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 } as const;
+
+export function parseDuration(text: string): number | null {
+  const match = DURATION.exec(text.trim());
+  if (!match) return null;
+  return Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS];
+}
+
+const flag = z.enum(["true", "false"]).transform((value) => value === "true");
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+      .optional(),
+    PGLITE_DIR: z.string().min(1).default("./.data/pglite"),
+    BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    ORIGIN_VERIFY_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+    ALLOW_PRIVATE_TARGETS: flag.default(false),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+      .optional(),
+    EMAIL_FROM: z.string().min(3).optional(),
+    REGION: z
+      .string()
+      .regex(/^[a-z0-9-]{1,40}$/, "must be 1–40 lowercase letters, digits or dashes")
+      .default("local"),
+    WEBHOOK_RETRY_SCHEDULE: z
+      .string()
+      .default("5s,30s,2m,5m,10m")
+      .transform((text, ctx) => {
+        const delays = text.split(",").map(parseDuration);
+        if (delays.length > 10 || delays.some((d) => d === null || d > 600_000)) {
+          ctx.addIssue({
+            code: "custom",
+            message: "must be a comma list of at most 10 delays like 5s,30s,2m, each up to 10m",
+          });
+          return z.NEVER;
+        }
+        return delays as number[];
+      }),
+    TRUST_PROXY_HEADER: z
+      .string()
+      .regex(/^[a-z0-9-]+$/i, "must be a header name")
+      .default("x-forwarded-for")
+      .transform((name) => name.toLowerCase()),
+    API_RATE_LIMIT: z.coerce.number().int().min(0).default(600),
+    INNGEST_EVENT_KEY: z.string().optional(),
+    INNGEST_SIGNING_KEY: z.string().optional(),
+    INNGEST_DEV: z.string().optional(),
+    INNGEST_BASE_URL: z.url().optional(),
+  })
+  .transform((env) => ({
+    nodeEnv: env.NODE_ENV,
+    port: env.PORT,
+    baseUrl: new URL(env.BASE_URL ?? `http://localhost:${env.PORT}`).origin,
+    databaseUrl: env.DATABASE_URL,
+    pgliteDir: env.PGLITE_DIR,
+    authSecret: env.BETTER_AUTH_SECRET,
+    originVerifySecret: env.ORIGIN_VERIFY_SECRET,
+    allowPrivateTargets: env.ALLOW_PRIVATE_TARGETS,
+    smtpUrl: env.SMTP_URL,
+    emailFrom: env.EMAIL_FROM ?? "Allclear <status@localhost>",
+    region: env.REGION,
+    webhookRetrySchedule: env.WEBHOOK_RETRY_SCHEDULE,
+    trustProxyHeader: env.TRUST_PROXY_HEADER,
+    apiRateLimit: env.API_RATE_LIMIT,
+    inngest:
+      env.INNGEST_EVENT_KEY || env.INNGEST_SIGNING_KEY || env.INNGEST_DEV || env.INNGEST_BASE_URL
+        ? ("inngest" as const)
+        : ("embedded" as const),
+  }))
+  .superRefine((config, ctx) => {
+    if (config.databaseUrl && config.nodeEnv === "production" && !config.authSecret) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["BETTER_AUTH_SECRET"],
+        message: "is required when DATABASE_URL is set in production",
+      });
+    }
+  });
+
+export type Config = z.output<typeof envSchema>;
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Reads the environment; empty values count as unset. Throws a message naming each bad variable. */
+export function readConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+  const result = envSchema.safeParse(present);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map(
+    (issue) => `  ${issue.path.join(".") || "environment"}: ${issue.message}`,
+  );
+  throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+}
+
+let cached: Config | undefined;
+
+export function config(): Config {
+  cached ??= readConfig();
+  return cached;
+}
+
+/** Tests change the environment between suites; this forgets the parsed copy. */
+export function resetConfig(): void {
+  cached = undefined;
+}

@@ -1,0 +1,15 @@
+import { z } from "zod";
+
+/** Field shapes shared by many resources (DESIGN §3 limits). */
+export const uuid = () => z.uuid({ message: "Must be a UUID." });
+export const name = () => z.string().trim().min(1, "Must not be empty.").max(200, "At most 200 characters.");
+export const email = () =>
+  z
+    .email({ message: "Must be an email address." })
+    .max(254)
+    .transform((value) => value.toLowerCase());
+export const password = () =>
+  z.string().min(8, "At least 8 characters.").max(128, "At most 128 characters.");
+export const timestamp = () => z.iso.datetime({ offset: true });
+
+export const idParams = z.object({ id: uuid() });

@@ -1,0 +1,206 @@
+import { z } from "zod";
+import { sessionCookieName } from "@/lib/auth/auth";
+import { ROLES } from "@/lib/workspace/roles";
+import type { Operation } from "./operation";
+import { operations } from "./registry";
+
+type JsonSchema = Record<string, unknown>;
+
+const PROBLEM_SCHEMA: JsonSchema = {
+  type: "object",
+  description: "RFC 9457 problem details.",
+  required: ["type", "status", "code", "title", "detail"],
+  properties: {
+    type: { type: "string", const: "about:blank" },
+    status: { type: "integer" },
+    code: { type: "string", description: "Stable code to branch on." },
+    title: { type: "string" },
+    detail: { type: "string" },
+    errors: {
+      type: "array",
+      description: "For validation_failed: one entry per field, as a dotted path.",
+      items: {
+        type: "object",
+        required: ["field", "message"],
+        properties: { field: { type: "string" }, message: { type: "string" } },
+      },
+    },
+  },
+};
+
+const STATUS_TEXT: Record<number, string> = {
+  200: "OK",
+  201: "Created",
+  202: "Accepted",
+  204: "No content",
+  400: "Validation failed (validation_failed)",
+  401: "Not signed in (unauthenticated)",
+  403: "Role too low (forbidden) or not through the front layer (not_through_cdn)",
+  404: "Not found (not_found)",
+  409: "Conflict with the current state",
+  413: "Body over 64 KiB (payload_too_large)",
+  415: "Body is not JSON (unsupported_media_type)",
+  422: "Content refused by a rule",
+  429: "Rate limited (rate_limited), with Retry-After",
+  500: "Unexpected error (internal_error)",
+};
+
+class SchemaCollector {
+  readonly components: Record<string, JsonSchema> = { Problem: PROBLEM_SCHEMA };
+
+  convert(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+    const converted = z.toJSONSchema(schema, {
+      target: "draft-2020-12",
+      io,
+      unrepresentable: "any",
+    }) as JsonSchema & { $defs?: Record<string, JsonSchema> };
+    const { $defs = {}, $schema: _ignored, ...root } = converted;
+    const renames = new Map<string, string>();
+    for (const [id, definition] of Object.entries($defs)) {
+      renames.set(id, this.add(id, definition, io));
+    }
+    const rootId = z.globalRegistry.get(schema)?.id;
+    const rewritten = this.rewrite(root, renames);
+    if (typeof rootId === "string") {
+      return { $ref: `#/components/schemas/${this.add(rootId, rewritten, io)}` };
+    }
+    return rewritten;
+  }
+
+  /** Registers a named schema; an input shape that differs from the output one gets its own name. */
+  private add(id: string, definition: JsonSchema, io: "input" | "output"): string {
+    const existing = this.components[id];
+    if (!existing || JSON.stringify(existing) === JSON.stringify(definition)) {
+      this.components[id] = definition;
+      return id;
+    }
+    const alternative = `${id}${io === "input" ? "Input" : "Output"}`;
+    this.components[alternative] = definition;
+    return alternative;
+  }
+
+  private rewrite(schema: JsonSchema, renames: Map<string, string>): JsonSchema {
+    const text = JSON.stringify(schema).replace(
+      /"#\/\$defs\/([^"]+)"/g,
+      (_, id: string) => `"#/components/schemas/${renames.get(id) ?? id}"`,
+    );
+    return JSON.parse(text) as JsonSchema;
+  }
+}
+
+function problemResponse(status: number, codes: string[] = []): JsonSchema {
+  return {
+    description: codes.length ? `${STATUS_TEXT[status] ?? "Error"}: ${codes.join(", ")}` : STATUS_TEXT[status],
+    content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } },
+  };
+}
+
+function parameters(operation: Operation, collector: SchemaCollector): JsonSchema[] {
+  const list: JsonSchema[] = [];
+  for (const [location, schema] of [
+    ["path", operation.params],
+    ["query", operation.query],
+  ] as const) {
+    if (!schema) continue;
+    for (const [name, field] of Object.entries(schema.shape)) {
+      const fieldSchema = field as z.ZodType;
+      list.push({
+        name,
+        in: location,
+        required: location === "path" || !fieldSchema.safeParse(undefined).success,
+        schema: collector.convert(fieldSchema, "input"),
+      });
+    }
+  }
+  return list;
+}
+
+function describeOperation(operation: Operation, collector: SchemaCollector): JsonSchema {
+  const responses: Record<string, JsonSchema> = {};
+  responses[String(operation.status)] = operation.response
+    ? {
+        description: STATUS_TEXT[operation.status],
+        content: { "application/json": { schema: collector.convert(operation.response, "output") } },
+      }
+    : { description: STATUS_TEXT[operation.status] };
+  const extra = new Map<number, string[]>();
+  for (const { status, code } of operation.problems ?? []) {
+    extra.set(status, [...(extra.get(status) ?? []), code]);
+  }
+  const statuses = new Set<number>([403, 429, 500, ...extra.keys()]);
+  if (operation.access !== "public") statuses.add(401);
+  if (operation.params || operation.query || operation.body) statuses.add(400);
+  if (operation.params) statuses.add(404);
+  if (operation.body) statuses.add(413).add(415);
+  for (const status of [...statuses].sort()) responses[String(status)] = problemResponse(status, extra.get(status));
+
+  const role = operation.access === "public" ? "No session needed." : `Needs the ${operation.access} role or higher.`;
+  return {
+    operationId: operation.id,
+    tags: [operation.tag],
+    summary: operation.summary,
+    description: [operation.description, role].filter(Boolean).join("\n\n"),
+    ...(operation.access === "public" ? { security: [] } : {}),
+    "x-required-role": operation.access,
+    parameters: parameters(operation, collector),
+    ...(operation.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: collector.convert(operation.body, "input") } },
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
+/** The OpenAPI 3.1 description of every `/v1` operation, built from the same zod schemas. */
+export function buildOpenApi(baseUrl: string): JsonSchema {
+  const collector = new SchemaCollector();
+  const paths: Record<string, Record<string, JsonSchema>> = {
+    "/health": {
+      get: {
+        operationId: "health",
+        tags: ["Workspace"],
+        summary: "Liveness; answers without touching the database",
+        security: [],
+        responses: {
+          "200": {
+            description: "OK",
+            content: {
+              "application/json": {
+                schema: { type: "object", required: ["status"], properties: { status: { type: "string" } } },
+              },
+            },
+          },
+        },
+      },
+    },
+  };
+  for (const operation of operations) {
+    paths[operation.path] ??= {};
+    paths[operation.path]![operation.method.toLowerCase()] = describeOperation(operation, collector);
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Allclear API",
+      version: "1.0.0",
+      description:
+        "The API the Allclear dashboard is built on. Sign in with POST /auth/sign-in/email (with an Origin header equal to the dashboard's address) and send the session cookie. Roles: " +
+        ROLES.join(" < ") +
+        ". Errors are RFC 9457 problem+json with a stable `code`.",
+    },
+    servers: [{ url: baseUrl }],
+    security: [{ session: [] }],
+    tags: [...new Set(operations.map((operation) => operation.tag))].map((name) => ({ name })),
+    paths,
+    components: {
+      securitySchemes: {
+        session: { type: "apiKey", in: "cookie", name: sessionCookieName() },
+      },
+      schemas: collector.components,
+    },
+  };
+}

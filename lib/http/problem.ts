@@ -1,0 +1,43 @@
+import { AppError } from "@/lib/errors";
+
+export const PROBLEM_TYPE = "application/problem+json";
+
+export type Problem = {
+  type: "about:blank";
+  status: number;
+  code: string;
+  title: string;
+  detail: string;
+  [extra: string]: unknown;
+};
+
+export function problemResponse(
+  status: number,
+  code: string,
+  title: string,
+  detail: string,
+  extra: Record<string, unknown> = {},
+  headers: HeadersInit = {},
+): Response {
+  const body: Problem = { type: "about:blank", status, code, title, detail, ...extra };
+  const responseHeaders = new Headers(headers);
+  responseHeaders.set("content-type", PROBLEM_TYPE);
+  responseHeaders.set("cache-control", "no-store");
+  return new Response(JSON.stringify(body), { status, headers: responseHeaders });
+}
+
+/** The one place errors become HTTP answers. Anything that is not an AppError is our fault: 500. */
+export function errorResponse(error: unknown): Response {
+  if (error instanceof AppError) {
+    const headers: Record<string, string> = {};
+    if ("retryAfterSeconds" in error) headers["retry-after"] = String(error.retryAfterSeconds);
+    return problemResponse(error.status, error.code, error.title, error.message, error.extra, headers);
+  }
+  console.error("Unexpected error while handling a request:", error);
+  return problemResponse(
+    500,
+    "internal_error",
+    "Internal server error",
+    "Something went wrong on our side. The error has been logged.",
+  );
+}

@@ -1,0 +1,128 @@
+import { timingSafeEqual } from "node:crypto";
+import type { z } from "zod";
+import { config } from "@/lib/config";
+import { AppError, ForbiddenError, ValidationError, type FieldError } from "@/lib/errors";
+import { problemResponse } from "./problem";
+
+export const BODY_LIMIT_BYTES = 64 * 1024;
+export const ORIGIN_VERIFY_HEADER = "x-origin-verify";
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * With ORIGIN_VERIFY_SECRET set, only requests that came through the front layer (which adds the
+ * header) are served; `/health` stays open for load balancers. Returns the refusal, or null.
+ */
+export function frontGate(request: Request): Response | null {
+  const secret = config().originVerifySecret;
+  if (!secret || new URL(request.url).pathname === "/health") return null;
+  const given = request.headers.get(ORIGIN_VERIFY_HEADER);
+  if (given && sameSecret(given, secret)) return null;
+  return problemResponse(
+    403,
+    "not_through_cdn",
+    "Forbidden",
+    "This address only answers requests that come through the front layer.",
+  );
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Browsers send Origin on every write, so a write whose Origin is not the dashboard's own is a
+ * cross-site request and is refused. Sign-in requires the header; `/v1` scripts may omit it.
+ */
+export function assertSameOrigin(request: Request, { required = false } = {}): void {
+  if (SAFE_METHODS.has(request.method)) return;
+  const origin = request.headers.get("origin");
+  if (required ? origin !== config().baseUrl : origin && origin !== config().baseUrl) {
+    throw new ForbiddenError(
+      `Origin ${origin ?? "(none)"} may not make this request; send Origin: ${config().baseUrl}.`,
+      "invalid_origin",
+    );
+  }
+}
+
+export function fieldErrors(error: z.ZodError, prefix: string[] = []): FieldError[] {
+  return error.issues.flatMap((issue) => {
+    const path = [...prefix, ...issue.path.map(String)];
+    if (issue.code === "unrecognized_keys") {
+      return issue.keys.map((key) => ({ field: [...path, key].join("."), message: "Unknown field." }));
+    }
+    return [{ field: path.join(".") || "body", message: issue.message }];
+  });
+}
+
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown, prefix: string[] = []): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new ValidationError(fieldErrors(result.error, prefix));
+  return result.data;
+}
+
+async function readLimited(request: Request): Promise<string> {
+  const declared = Number(request.headers.get("content-length"));
+  const tooLarge = new AppError(
+    413,
+    "payload_too_large",
+    "Payload too large",
+    `Request bodies are limited to ${BODY_LIMIT_BYTES / 1024} KiB.`,
+  );
+  if (declared > BODY_LIMIT_BYTES) throw tooLarge;
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > BODY_LIMIT_BYTES) {
+      await reader.cancel();
+      throw tooLarge;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function isJson(contentType: string | null): boolean {
+  const essence = contentType?.split(";")[0]?.trim().toLowerCase() ?? "";
+  return essence === "application/json" || essence.endsWith("+json");
+}
+
+/** The JSON body of a request: 413 past the limit, 415 for another media type, 400 when malformed. */
+export async function readJsonBody(request: Request): Promise<unknown> {
+  const contentType = request.headers.get("content-type");
+  if (contentType !== null && !isJson(contentType)) {
+    throw new AppError(
+      415,
+      "unsupported_media_type",
+      "Unsupported media type",
+      `Send the body as JSON with Content-Type: application/json, not ${contentType}.`,
+    );
+  }
+  const text = await readLimited(request);
+  if (text.trim() === "") {
+    throw ValidationError.field("body", "A JSON body is required.");
+  }
+  if (contentType === null) {
+    throw new AppError(
+      415,
+      "unsupported_media_type",
+      "Unsupported media type",
+      "Send the body as JSON with Content-Type: application/json.",
+    );
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new ValidationError(
+      [{ field: "body", message: "Malformed JSON." }],
+      `The body is not valid JSON: ${(error as Error).message}`,
+    );
+  }
+}

@@ -1,0 +1,124 @@
+import { config } from "@/lib/config";
+import type { RouteHandler } from "@/lib/http/api";
+
+type RouteModule = Partial<Record<string, RouteHandler>>;
+
+// Every route file under app/, found the way Next.js finds them, so tests reach the real handlers.
+const modules = import.meta.glob<RouteModule>("/app/**/route.ts");
+
+type Route = { segments: string[]; load: () => Promise<RouteModule>; rank: number[] };
+
+const routes: Route[] = Object.entries(modules).map(([file, load]) => {
+  const segments = file
+    .replace(/^\/app\//, "")
+    .replace(/\/?route\.ts$/, "")
+    .split("/")
+    .filter((segment) => segment && !/^\(.*\)$/.test(segment));
+  // Static segments beat [param]s, which beat [...catchAll]s, as in Next.js.
+  const rank = segments.map((s) => (s.startsWith("[...") ? 2 : s.startsWith("[") ? 1 : 0));
+  return { segments, load, rank };
+});
+
+function match(route: Route, parts: string[]): Record<string, string | string[]> | null {
+  const params: Record<string, string | string[]> = {};
+  for (let i = 0; i < route.segments.length; i++) {
+    const segment = route.segments[i]!;
+    if (segment.startsWith("[...")) {
+      if (i >= parts.length) return null;
+      params[segment.slice(4, -1)] = parts.slice(i);
+      return params;
+    }
+    const part = parts[i];
+    if (part === undefined) return null;
+    if (segment.startsWith("[")) params[segment.slice(1, -1)] = decodeURIComponent(part);
+    else if (segment !== part) return null;
+  }
+  return route.segments.length === parts.length ? params : null;
+}
+
+function compareRank(a: number[], b: number[]): number {
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    const diff = (a[i] ?? -1) - (b[i] ?? -1);
+    if (diff !== 0) return diff;
+  }
+  return 0;
+}
+
+async function dispatch(request: Request): Promise<Response> {
+  const parts = new URL(request.url).pathname.split("/").filter(Boolean);
+  const candidates = routes
+    .map((route) => ({ route, params: match(route, parts) }))
+    .filter((c) => c.params !== null)
+    .sort((a, b) => compareRank(a.route.rank, b.route.rank));
+  const found = candidates[0];
+  if (!found) throw new Error(`No route file serves ${request.url}`);
+  const handler = (await found.route.load())[request.method];
+  if (!handler) return new Response(null, { status: 405 });
+  return handler(request, { params: Promise.resolve(found.params!) });
+}
+
+export type CallOptions = {
+  /** A value to send as JSON, or a string sent as it is. */
+  body?: unknown;
+  headers?: Record<string, string>;
+};
+
+export type TestResponse = { status: number; headers: Headers; body: any; text: string };
+
+/** A signed-in (or not) API user: keeps cookies between calls like a browser or `curl -b -c`. */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+
+  async call(method: string, path: string, options: CallOptions = {}): Promise<TestResponse> {
+    const headers = new Headers(options.headers);
+    if (!headers.has("origin") && method !== "GET") headers.set("origin", config().baseUrl);
+    if (this.cookies.size && !headers.has("cookie")) {
+      headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+    }
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
+      if (!headers.has("content-type") && typeof options.body !== "string") {
+        headers.set("content-type", "application/json");
+      }
+    }
+    const response = await dispatch(new Request(new URL(path, config().baseUrl), { method, headers, body }));
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair = "", ...attributes] = cookie.split(";");
+      const eqAt = pair.indexOf("=");
+      const name = pair.slice(0, eqAt).trim();
+      const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a)) || pair.slice(eqAt + 1) === "";
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, pair.slice(eqAt + 1));
+    }
+    const text = await response.text();
+    let parsed: unknown = undefined;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return { status: response.status, headers: response.headers, body: parsed, text };
+  }
+
+  get = (path: string, options?: CallOptions) => this.call("GET", path, options);
+  post = (path: string, body?: unknown, options?: CallOptions) => this.call("POST", path, { ...options, body });
+  put = (path: string, body?: unknown, options?: CallOptions) => this.call("PUT", path, { ...options, body });
+  patch = (path: string, body?: unknown, options?: CallOptions) => this.call("PATCH", path, { ...options, body });
+  delete = (path: string, options?: CallOptions) => this.call("DELETE", path, options);
+}
+
+export const OWNER = {
+  workspaceName: "Acme",
+  name: "Olive Owner",
+  email: "owner@example.com",
+  password: "correct horse battery",
+};
+
+/** Runs first-run setup and answers the owner's signed-in client. */
+export async function setUpOwner(input = OWNER): Promise<{ client: TestClient; workspaceId: string; userId: string }> {
+  const client = new TestClient();
+  const response = await client.post("/v1/setup", input);
+  if (response.status !== 201) throw new Error(`setup failed: ${response.status} ${response.text}`);
+  return { client, ...(response.body as { workspaceId: string; userId: string }) };
+}

@@ -1,0 +1,28 @@
+import { defineOperation } from "@/lib/http/operation";
+import { Me, SetupInput, SetupResult } from "./schemas";
+
+export const setup = defineOperation({
+  id: "setup",
+  method: "POST",
+  path: "/v1/setup",
+  tag: "Workspace",
+  summary: "First-run setup",
+  description:
+    "Creates the workspace and its owner, and signs the owner in (the answer sets the session cookie). Works once per deployment.",
+  access: "public",
+  body: SetupInput,
+  response: SetupResult,
+  status: 201,
+  problems: [{ status: 409, code: "already_set_up" }],
+});
+
+export const getMe = defineOperation({
+  id: "getMe",
+  method: "GET",
+  path: "/v1/me",
+  tag: "Workspace",
+  summary: "The signed-in member",
+  access: "viewer",
+  response: Me,
+  status: 200,
+});

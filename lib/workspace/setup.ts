@@ -1,0 +1,49 @@
+import { hashPassword } from "better-auth/crypto";
+import { eq } from "drizzle-orm";
+import { uuidv7 } from "uuidv7";
+import { getDb, schema } from "@/db/client";
+import { ConflictError } from "@/lib/errors";
+import type { SetupInput } from "./schemas";
+
+const alreadySetUp = () =>
+  new ConflictError("already_set_up", "This deployment is already set up; sign in instead.");
+
+/** True once the first-run setup has created the workspace. */
+export async function isSetUp(): Promise<boolean> {
+  const db = await getDb();
+  const rows = await db.select({ id: schema.workspace.id }).from(schema.workspace).limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * First-run setup: the workspace and its owner, in one transaction. The workspace's unique
+ * singleton column decides between concurrent first calls; the loser gets 409 and writes nothing.
+ */
+export async function setUpWorkspace({ input }: { input: SetupInput }) {
+  const db = await getDb();
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(schema.workspace)
+      .values({ name: input.workspaceName })
+      .onConflictDoNothing()
+      .returning({ id: schema.workspace.id });
+    if (!created) throw alreadySetUp();
+    const userId = uuidv7();
+    await tx.insert(schema.user).values({ id: userId, name: input.name, email: input.email });
+    await tx.insert(schema.account).values({
+      userId,
+      accountId: userId,
+      providerId: "credential",
+      password: passwordHash,
+    });
+    await tx.insert(schema.member).values({ workspaceId: created.id, userId, role: "owner" });
+    return { workspaceId: created.id, userId };
+  });
+}
+
+export async function getWorkspace(workspaceId: string) {
+  const db = await getDb();
+  const [row] = await db.select().from(schema.workspace).where(eq(schema.workspace.id, workspaceId));
+  return row ?? null;
+}
