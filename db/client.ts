@@ -60,6 +60,10 @@ function open(): Promise<Handle> {
 
 /** The database, opened and migrated on first use (never at import: `next build` imports routes). */
 export async function getDb(): Promise<Database> {
+  if (process.env.NEXT_PHASE === "phase-production-build") {
+    // A page that reads data must be dynamic; prerendering it would open the database at build.
+    throw new Error("The database is not available during next build; mark the page dynamic.");
+  }
   store.__allclearDb ??= open().catch((error: unknown) => {
     store.__allclearDb = undefined;
     throw error;

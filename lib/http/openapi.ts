@@ -55,28 +55,18 @@ class SchemaCollector {
       unrepresentable: "any",
     }) as JsonSchema & { $defs?: Record<string, JsonSchema> };
     const { $defs = {}, $schema: _ignored, ...root } = converted;
+    // A named shape whose input form differs from its output form (defaults, transforms) is
+    // registered a second time under a suffixed name.
     const renames = new Map<string, string>();
     for (const [id, definition] of Object.entries($defs)) {
-      renames.set(id, this.add(id, definition, io));
+      const existing = this.components[id];
+      const same = !existing || JSON.stringify(existing) === JSON.stringify(this.rewrite(definition, new Map()));
+      renames.set(id, same ? id : `${id}${io === "input" ? "Input" : "Output"}`);
     }
-    const rootId = z.globalRegistry.get(schema)?.id;
-    const rewritten = this.rewrite(root, renames);
-    if (typeof rootId === "string") {
-      return { $ref: `#/components/schemas/${this.add(rootId, rewritten, io)}` };
+    for (const [id, definition] of Object.entries($defs)) {
+      this.components[renames.get(id)!] = this.rewrite(definition, renames);
     }
-    return rewritten;
-  }
-
-  /** Registers a named schema; an input shape that differs from the output one gets its own name. */
-  private add(id: string, definition: JsonSchema, io: "input" | "output"): string {
-    const existing = this.components[id];
-    if (!existing || JSON.stringify(existing) === JSON.stringify(definition)) {
-      this.components[id] = definition;
-      return id;
-    }
-    const alternative = `${id}${io === "input" ? "Input" : "Output"}`;
-    this.components[alternative] = definition;
-    return alternative;
+    return this.rewrite(root, renames);
   }
 
   private rewrite(schema: JsonSchema, renames: Map<string, string>): JsonSchema {

@@ -1,0 +1,21 @@
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import type { ReactNode } from "react";
+import { actorFromHeaders } from "@/lib/auth/session";
+import { getWorkspace, isSetUp } from "@/lib/workspace/setup";
+import { Sidebar } from "./sidebar";
+
+export const dynamic = "force-dynamic";
+
+export default async function DashboardLayout({ children }: { children: ReactNode }) {
+  if (!(await isSetUp())) redirect("/setup");
+  const actor = await actorFromHeaders(await headers());
+  if (!actor) redirect("/sign-in");
+  const workspace = await getWorkspace(actor.workspaceId);
+  return (
+    <div className="shell">
+      <Sidebar workspaceName={workspace?.name ?? "Workspace"} email={actor.email} role={actor.role} />
+      <main className="main">{children}</main>
+    </div>
+  );
+}

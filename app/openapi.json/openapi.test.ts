@@ -1,0 +1,38 @@
+import { validate } from "@readme/openapi-parser";
+import { describe, expect, it } from "vitest";
+import { operations } from "@/lib/http/registry";
+import { TestClient } from "@/lib/testing/client";
+
+describe("GET /openapi.json", () => {
+  it("is a valid OpenAPI 3.1 document describing every /v1 operation", async () => {
+    const response = await new TestClient().get("/openapi.json");
+    expect(response.status).toBe(200);
+    const document = response.body;
+    expect(document.openapi).toBe("3.1.0");
+    const result = await validate(structuredClone(document));
+    expect(result.valid ? [] : result.errors).toEqual([]);
+    for (const operation of operations) {
+      const described = document.paths[operation.path]?.[operation.method.toLowerCase()];
+      expect(described, `${operation.method} ${operation.path}`).toBeDefined();
+      expect(described.operationId).toBe(operation.id);
+      expect(described["x-required-role"]).toBe(operation.access);
+      expect(described.responses[String(operation.status)]).toBeDefined();
+      if (operation.body) expect(described.requestBody.content["application/json"].schema).toBeDefined();
+    }
+  });
+
+  it("describes request and problem shapes from the zod schemas", async () => {
+    const document = (await new TestClient().get("/openapi.json")).body;
+    const setup = document.paths["/v1/setup"].post;
+    expect(setup.requestBody.content["application/json"].schema).toEqual({
+      $ref: "#/components/schemas/SetupInput",
+    });
+    const input = document.components.schemas.SetupInput;
+    expect(input.required.sort()).toEqual(["email", "name", "password", "workspaceName"]);
+    expect(input.additionalProperties).toBe(false);
+    expect(setup.responses["409"].content["application/problem+json"].schema.$ref).toBe(
+      "#/components/schemas/Problem",
+    );
+    expect(document.components.schemas.Me.properties.role).toEqual({ $ref: "#/components/schemas/Role" });
+  });
+});

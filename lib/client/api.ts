@@ -1,0 +1,46 @@
+"use client";
+
+/** A problem+json answer from the API, thrown by apiFetch. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fieldErrors: { field: string; message: string }[] = [],
+  ) {
+    super(message);
+  }
+  /** The message for one form field, if the API named it. */
+  forField(field: string): string | undefined {
+    return this.fieldErrors.find((error) => error.field === field)?.message;
+  }
+}
+
+/** Calls the same /v1 API scripts use; answers the JSON body or throws an ApiError. */
+export async function apiFetch<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const response = await fetch(path, {
+    method: init.method ?? "GET",
+    headers: init.body === undefined ? {} : { "content-type": "application/json" },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    credentials: "same-origin",
+    cache: "no-store",
+  });
+  if (response.status === 401 && typeof window !== "undefined" && !path.startsWith("/v1/setup")) {
+    window.location.assign(`/sign-in?next=${encodeURIComponent(window.location.pathname)}`);
+  }
+  if (!response.ok) {
+    const problem = (await response.json().catch(() => ({}))) as {
+      code?: string;
+      detail?: string;
+      errors?: { field: string; message: string }[];
+    };
+    throw new ApiError(
+      response.status,
+      problem.code ?? "unknown",
+      problem.detail ?? `The request failed (${response.status}).`,
+      problem.errors,
+    );
+  }
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
