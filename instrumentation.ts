@@ -1,6 +1,9 @@
 // Runs once when the server process starts (Node.js runtime only).
 export async function register(): Promise<void> {
-  if (process.env.NEXT_RUNTIME === "nodejs" && process.env.NEXT_PHASE !== "phase-production-build") {
+  if (
+    process.env.NEXT_RUNTIME === "nodejs" &&
+    process.env.NEXT_PHASE !== "phase-production-build"
+  ) {
     const { startServer } = await import("./lib/server/start");
     await startServer();
   }

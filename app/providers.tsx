@@ -12,7 +12,8 @@ export function Providers({ children }: { children: ReactNode }) {
           queries: {
             // Roles and sessions can change at any time; never trust a copy for long.
             staleTime: 5_000,
-            retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+            retry: (count, error) =>
+              !(error instanceof ApiError && error.status < 500) && count < 2,
           },
         },
       }),

@@ -16,12 +16,16 @@ export class AppError extends Error {
 }
 
 export class ValidationError extends AppError {
-  constructor(readonly errors: FieldError[], detail?: string) {
+  constructor(
+    readonly errors: FieldError[],
+    detail?: string,
+  ) {
     super(
       400,
       "validation_failed",
       "Validation failed",
-      detail ?? `Invalid ${errors.map((e) => e.field).join(", ")}: ${errors.map((e) => e.message).join("; ")}`,
+      detail ??
+        `Invalid ${errors.map((e) => e.field).join(", ")}: ${errors.map((e) => e.message).join("; ")}`,
       { errors },
     );
   }
@@ -62,6 +66,11 @@ export class ContentRuleError extends AppError {
 
 export class RateLimitedError extends AppError {
   constructor(readonly retryAfterSeconds: number) {
-    super(429, "rate_limited", "Too many requests", `Slow down; try again in ${retryAfterSeconds} s.`);
+    super(
+      429,
+      "rate_limited",
+      "Too many requests",
+      `Slow down; try again in ${retryAfterSeconds} s.`,
+    );
   }
 }

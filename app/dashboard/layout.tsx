@@ -14,7 +14,11 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const workspace = await getWorkspace(actor.workspaceId);
   return (
     <div className="shell">
-      <Sidebar workspaceName={workspace?.name ?? "Workspace"} email={actor.email} role={actor.role} />
+      <Sidebar
+        workspaceName={workspace?.name ?? "Workspace"}
+        email={actor.email}
+        role={actor.role}
+      />
       <main className="main">{children}</main>
     </div>
   );

@@ -28,7 +28,8 @@ export default function OverviewPage() {
           <section className="card">
             <h2>Automate it</h2>
             <p className="muted">
-              Everything this dashboard does goes through the <code>/v1</code> API, so scripts can do it too.
+              Everything this dashboard does goes through the <code>/v1</code> API, so scripts can
+              do it too.
             </p>
             <a href="/docs">Read the API reference</a>
           </section>

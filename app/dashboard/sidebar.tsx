@@ -8,7 +8,15 @@ import type { Role } from "@/lib/workspace/roles";
 
 export const NAVIGATION = [{ href: "/dashboard", label: "Overview" }] as const;
 
-export function Sidebar({ workspaceName, email, role }: { workspaceName: string; email: string; role: Role }) {
+export function Sidebar({
+  workspaceName,
+  email,
+  role,
+}: {
+  workspaceName: string;
+  email: string;
+  role: Role;
+}) {
   const pathname = usePathname();
   const router = useRouter();
   const [signingOut, setSigningOut] = useState(false);
@@ -26,7 +34,11 @@ export function Sidebar({ workspaceName, email, role }: { workspaceName: string;
       </Link>
       <nav className="nav" aria-label="Dashboard">
         {NAVIGATION.map((item) => (
-          <Link key={item.href} href={item.href} aria-current={pathname === item.href ? "page" : undefined}>
+          <Link
+            key={item.href}
+            href={item.href}
+            aria-current={pathname === item.href ? "page" : undefined}
+          >
             {item.label}
           </Link>
         ))}

@@ -14,7 +14,11 @@ function Schema({ schema }: { schema: unknown }) {
 export default function DocsPage() {
   const document = buildOpenApi(config().baseUrl) as Json;
   const operations = Object.entries(document.paths as Json).flatMap(([path, methods]) =>
-    Object.entries(methods as Json).map(([method, operation]) => ({ path, method, operation: operation as Json })),
+    Object.entries(methods as Json).map(([method, operation]) => ({
+      path,
+      method,
+      operation: operation as Json,
+    })),
   );
   return (
     <main className="main" style={{ margin: "0 auto" }}>
@@ -34,9 +38,14 @@ export default function DocsPage() {
           {operations
             .filter(({ operation }) => operation.tags?.includes(tag.name))
             .map(({ path, method, operation }) => (
-              <details key={`${method} ${path}`} className="card" style={{ marginBottom: "0.75rem" }}>
+              <details
+                key={`${method} ${path}`}
+                className="card"
+                style={{ marginBottom: "0.75rem" }}
+              >
                 <summary>
-                  <span className="method">{method.toUpperCase()}</span> <code>{path}</code> — {operation.summary}
+                  <span className="method">{method.toUpperCase()}</span> <code>{path}</code> —{" "}
+                  {operation.summary}
                 </summary>
                 <p style={{ whiteSpace: "pre-line" }}>{operation.description}</p>
                 {operation.parameters?.length > 0 && (
@@ -75,7 +84,12 @@ export default function DocsPage() {
       ))}
       <h2>Schemas</h2>
       {Object.entries(document.components.schemas as Json).map(([name, schema]) => (
-        <details key={name} id={`schema-${name}`} className="card" style={{ marginBottom: "0.75rem" }}>
+        <details
+          key={name}
+          id={`schema-${name}`}
+          className="card"
+          style={{ marginBottom: "0.75rem" }}
+        >
           <summary>
             <code>{name}</code>
           </summary>

@@ -17,7 +17,8 @@ describe("GET /openapi.json", () => {
       expect(described.operationId).toBe(operation.id);
       expect(described["x-required-role"]).toBe(operation.access);
       expect(described.responses[String(operation.status)]).toBeDefined();
-      if (operation.body) expect(described.requestBody.content["application/json"].schema).toBeDefined();
+      if (operation.body)
+        expect(described.requestBody.content["application/json"].schema).toBeDefined();
     }
   });
 
@@ -33,6 +34,8 @@ describe("GET /openapi.json", () => {
     expect(setup.responses["409"].content["application/problem+json"].schema.$ref).toBe(
       "#/components/schemas/Problem",
     );
-    expect(document.components.schemas.Me.properties.role).toEqual({ $ref: "#/components/schemas/Role" });
+    expect(document.components.schemas.Me.properties.role).toEqual({
+      $ref: "#/components/schemas/Role",
+    });
   });
 });

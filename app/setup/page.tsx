@@ -13,7 +13,9 @@ export default async function SetupPage() {
       <div className="card">
         <p className="brand">Allclear</p>
         <h1>Set up your status page</h1>
-        <p className="muted">Name your workspace and create the owner account. This is done once.</p>
+        <p className="muted">
+          Name your workspace and create the owner account. This is done once.
+        </p>
         <SetupForm />
       </div>
     </main>

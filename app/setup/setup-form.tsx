@@ -27,8 +27,13 @@ export function SetupForm() {
       });
       router.replace("/dashboard");
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught : new ApiError(0, "network", "Could not reach the server."));
-      if (caught instanceof ApiError && caught.code === "already_set_up") router.replace("/sign-in");
+      setError(
+        caught instanceof ApiError
+          ? caught
+          : new ApiError(0, "network", "Could not reach the server."),
+      );
+      if (caught instanceof ApiError && caught.code === "already_set_up")
+        router.replace("/sign-in");
       setPending(false);
     }
   }
@@ -40,9 +45,28 @@ export function SetupForm() {
           {error.message}
         </p>
       )}
-      <Field label="Workspace name" name="workspaceName" autoComplete="organization" error={error?.forField("workspaceName")} required />
-      <Field label="Your name" name="name" autoComplete="name" error={error?.forField("name")} required />
-      <Field label="Email" name="email" type="email" autoComplete="email" error={error?.forField("email")} required />
+      <Field
+        label="Workspace name"
+        name="workspaceName"
+        autoComplete="organization"
+        error={error?.forField("workspaceName")}
+        required
+      />
+      <Field
+        label="Your name"
+        name="name"
+        autoComplete="name"
+        error={error?.forField("name")}
+        required
+      />
+      <Field
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        error={error?.forField("email")}
+        required
+      />
       <Field
         label="Password"
         name="password"

@@ -10,14 +10,22 @@ type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
 /** A labelled input with its hint and the API's message for it. */
 export function Field({ label, hint, error, ...input }: FieldProps) {
   const id = useId();
-  const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
+  // The API's message replaces the hint rather than repeating it.
+  const shownHint = error ? undefined : hint;
+  const described =
+    [shownHint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={described} {...input} />
-      {hint && (
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described}
+        {...input}
+      />
+      {shownHint && (
         <span id={`${id}-hint`} className="muted">
-          {hint}
+          {shownHint}
         </span>
       )}
       {error && (

@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, pgEnum, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { createdAt, id } from "./columns";
 
@@ -15,7 +25,10 @@ export const workspace = pgTable(
     singleton: boolean().notNull().default(true),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("workspace_singleton_key").on(t.singleton), check("workspace_singleton_true", sql`${t.singleton}`)],
+  (t) => [
+    uniqueIndex("workspace_singleton_key").on(t.singleton),
+    check("workspace_singleton_true", sql`${t.singleton}`),
+  ],
 );
 
 export const member = pgTable(

@@ -6,7 +6,18 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const next = path.join(root, "node_modules", "next", "dist", "bin", "next");
-const SOURCES = ["app", "lib", "db", "inngest", "proxy.ts", "instrumentation.ts", "next.config.ts", "package.json", "package-lock.json", "tsconfig.json"];
+const SOURCES = [
+  "app",
+  "lib",
+  "db",
+  "inngest",
+  "proxy.ts",
+  "instrumentation.ts",
+  "next.config.ts",
+  "package.json",
+  "package-lock.json",
+  "tsconfig.json",
+];
 
 function newestChange(entry) {
   if (!existsSync(entry)) return 0;
@@ -33,6 +44,9 @@ if (!buildIsCurrent()) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, [next, "start", ...process.argv.slice(2)], { cwd: root, stdio: "inherit" });
+const server = spawn(process.execPath, [next, "start", ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: "inherit",
+});
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -17,7 +17,10 @@ export class ApiError extends Error {
 }
 
 /** Calls the same /v1 API scripts use; answers the JSON body or throws an ApiError. */
-export async function apiFetch<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+export async function apiFetch<T>(
+  path: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<T> {
   const response = await fetch(path, {
     method: init.method ?? "GET",
     headers: init.body === undefined ? {} : { "content-type": "application/json" },

@@ -18,7 +18,11 @@ afterEach(() => {
   resetConfig();
 });
 
-function expectProblem(response: { status: number; headers: Headers; body: any }, status: number, code: string) {
+function expectProblem(
+  response: { status: number; headers: Headers; body: any },
+  status: number,
+  code: string,
+) {
   expect(response.status).toBe(status);
   expect(response.headers.get("content-type")).toBe("application/problem+json");
   expect(response.body).toMatchObject({ type: "about:blank", status, code });
@@ -30,7 +34,9 @@ describe("the /v1 wrapper, through real routes", () => {
   it("answers 401 unauthenticated without a session, and for a forged cookie", async () => {
     expectProblem(await new TestClient().get("/v1/me"), 401, "unauthenticated");
     const forged = await new TestClient().get("/v1/me", {
-      headers: { cookie: "allclear.session_token=abc.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA%3D" },
+      headers: {
+        cookie: "allclear.session_token=abc.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA%3D",
+      },
     });
     expectProblem(forged, 401, "unauthenticated");
   });
@@ -44,7 +50,10 @@ describe("the /v1 wrapper, through real routes", () => {
   });
 
   it("refuses a body over 64 KiB with 413", async () => {
-    const response = await new TestClient().post("/v1/setup", { ...OWNER, name: "x".repeat(70_000) });
+    const response = await new TestClient().post("/v1/setup", {
+      ...OWNER,
+      name: "x".repeat(70_000),
+    });
     expectProblem(response, 413, "payload_too_large");
   });
 
@@ -77,7 +86,10 @@ describe("the /v1 wrapper, through real routes", () => {
   it("refuses unknown fields, naming each", async () => {
     const response = await new TestClient().post("/v1/setup", { ...OWNER, plan: "pro", extra: 1 });
     expectProblem(response, 400, "validation_failed");
-    expect(response.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(["extra", "plan"]);
+    expect(response.body.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      "extra",
+      "plan",
+    ]);
     expect(response.body.detail).toContain("plan");
   });
 
@@ -94,7 +106,9 @@ describe("the /v1 wrapper, through real routes", () => {
   });
 
   it("refuses a write from a foreign Origin", async () => {
-    const response = await new TestClient().post("/v1/setup", OWNER, { headers: { origin: "https://evil.example" } });
+    const response = await new TestClient().post("/v1/setup", OWNER, {
+      headers: { origin: "https://evil.example" },
+    });
     expectProblem(response, 403, "invalid_origin");
   });
 
@@ -105,13 +119,19 @@ describe("the /v1 wrapper, through real routes", () => {
     expectProblem(await owner.get("/v1/unknown"), 403, "not_through_cdn");
     expectProblem(await owner.delete("/v1/me"), 403, "not_through_cdn");
     expectProblem(await owner.get("/openapi.json"), 403, "not_through_cdn");
-    expectProblem(await new TestClient().post("/auth/sign-in/email", OWNER), 403, "not_through_cdn");
+    expectProblem(
+      await new TestClient().post("/auth/sign-in/email", OWNER),
+      403,
+      "not_through_cdn",
+    );
     expectProblem(
       await owner.get("/v1/me", { headers: { "x-origin-verify": "wrong-secret-value-1" } }),
       403,
       "not_through_cdn",
     );
-    const through = await owner.get("/v1/me", { headers: { "x-origin-verify": "front-layer-secret-123" } });
+    const through = await owner.get("/v1/me", {
+      headers: { "x-origin-verify": "front-layer-secret-123" },
+    });
     expect(through.status).toBe(200);
     const health = await new TestClient().get("/health");
     expect(health.status).toBe(200);
@@ -174,11 +194,20 @@ describe("the /v1 wrapper, with an operation of its own", () => {
   it("names nested fields as dotted paths", async () => {
     const response = await call(id, { name: "", http: { url: "nope", extra: true } });
     const body = await response.json();
-    expect(body.errors.map((e: { field: string }) => e.field).sort()).toEqual(["http.extra", "http.url", "name"]);
+    expect(body.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      "http.extra",
+      "http.url",
+      "name",
+    ]);
   });
 
   it("ignores the resource's read-only fields so GET-modify-PUT works", async () => {
-    const response = await call(id, { id, createdAt: "x", name: "a", http: { url: "https://a.example" } });
+    const response = await call(id, {
+      id,
+      createdAt: "x",
+      name: "a",
+      http: { url: "https://a.example" },
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ id, name: "a" });
   });

@@ -31,7 +31,8 @@ function json(status: number, body: unknown, headers: Headers): Response {
 }
 
 function withoutKeys(value: unknown, keys: readonly string[] | undefined): unknown {
-  if (!keys?.length || typeof value !== "object" || value === null || Array.isArray(value)) return value;
+  if (!keys?.length || typeof value !== "object" || value === null || Array.isArray(value))
+    return value;
   const copy = { ...(value as Record<string, unknown>) };
   for (const key of keys) delete copy[key];
   return copy;
@@ -57,10 +58,14 @@ export function handle<O extends Operation>(
         actor = await actorFromHeaders(request.headers);
         if (!actor) throw new UnauthenticatedError();
         if (!roleAtLeast(actor.role, operation.access)) {
-          throw new ForbiddenError(`This needs the ${operation.access} role; you are ${actor.role}.`);
+          throw new ForbiddenError(
+            `This needs the ${operation.access} role; you are ${actor.role}.`,
+          );
         }
       }
-      const params = operation.params ? parseWith(operation.params, await context.params) : undefined;
+      const params = operation.params
+        ? parseWith(operation.params, await context.params)
+        : undefined;
       const query = operation.query
         ? parseWith(operation.query, Object.fromEntries(new URL(request.url).searchParams))
         : undefined;
@@ -98,16 +103,22 @@ function methodNotAllowed(allowed: Method[]): RouteHandler {
 }
 
 /** All five methods for a route file: the ones given, and a problem+json 405 for the rest. */
-export function route(handlers: Partial<Record<Method, RouteHandler>>): Record<Method, RouteHandler> {
+export function route(
+  handlers: Partial<Record<Method, RouteHandler>>,
+): Record<Method, RouteHandler> {
   const allowed = METHODS.filter((method) => handlers[method]);
   const fallback = methodNotAllowed(allowed);
-  return Object.fromEntries(METHODS.map((method) => [method, handlers[method] ?? fallback])) as Record<
-    Method,
-    RouteHandler
-  >;
+  return Object.fromEntries(
+    METHODS.map((method) => [method, handlers[method] ?? fallback]),
+  ) as Record<Method, RouteHandler>;
 }
 
 /** The answer for a `/v1` path that names no operation. */
 export const unknownPath: RouteHandler = async (request) =>
   frontGate(request) ??
-  problemResponse(404, "not_found", "Not found", `There is no ${new URL(request.url).pathname} in this API.`);
+  problemResponse(
+    404,
+    "not_found",
+    "Not found",
+    `There is no ${new URL(request.url).pathname} in this API.`,
+  );

@@ -2,7 +2,8 @@ import { z } from "zod";
 
 /** Field shapes shared by many resources (DESIGN §3 limits). */
 export const uuid = () => z.uuid({ message: "Must be a UUID." });
-export const name = () => z.string().trim().min(1, "Must not be empty.").max(200, "At most 200 characters.");
+export const name = () =>
+  z.string().trim().min(1, "Must not be empty.").max(200, "At most 200 characters.");
 export const email = () =>
   z
     .email({ message: "Must be an email address." })

@@ -60,7 +60,9 @@ class SchemaCollector {
     const renames = new Map<string, string>();
     for (const [id, definition] of Object.entries($defs)) {
       const existing = this.components[id];
-      const same = !existing || JSON.stringify(existing) === JSON.stringify(this.rewrite(definition, new Map()));
+      const same =
+        !existing ||
+        JSON.stringify(existing) === JSON.stringify(this.rewrite(definition, new Map()));
       renames.set(id, same ? id : `${id}${io === "input" ? "Input" : "Output"}`);
     }
     for (const [id, definition] of Object.entries($defs)) {
@@ -80,7 +82,9 @@ class SchemaCollector {
 
 function problemResponse(status: number, codes: string[] = []): JsonSchema {
   return {
-    description: codes.length ? `${STATUS_TEXT[status] ?? "Error"}: ${codes.join(", ")}` : STATUS_TEXT[status],
+    description: codes.length
+      ? `${STATUS_TEXT[status] ?? "Error"}: ${codes.join(", ")}`
+      : STATUS_TEXT[status],
     content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } },
   };
 }
@@ -110,7 +114,9 @@ function describeOperation(operation: Operation, collector: SchemaCollector): Js
   responses[String(operation.status)] = operation.response
     ? {
         description: STATUS_TEXT[operation.status],
-        content: { "application/json": { schema: collector.convert(operation.response, "output") } },
+        content: {
+          "application/json": { schema: collector.convert(operation.response, "output") },
+        },
       }
     : { description: STATUS_TEXT[operation.status] };
   const extra = new Map<number, string[]>();
@@ -122,9 +128,13 @@ function describeOperation(operation: Operation, collector: SchemaCollector): Js
   if (operation.params || operation.query || operation.body) statuses.add(400);
   if (operation.params) statuses.add(404);
   if (operation.body) statuses.add(413).add(415);
-  for (const status of [...statuses].sort()) responses[String(status)] = problemResponse(status, extra.get(status));
+  for (const status of [...statuses].sort())
+    responses[String(status)] = problemResponse(status, extra.get(status));
 
-  const role = operation.access === "public" ? "No session needed." : `Needs the ${operation.access} role or higher.`;
+  const role =
+    operation.access === "public"
+      ? "No session needed."
+      : `Needs the ${operation.access} role or higher.`;
   return {
     operationId: operation.id,
     tags: [operation.tag],
@@ -160,7 +170,11 @@ export function buildOpenApi(baseUrl: string): JsonSchema {
             description: "OK",
             content: {
               "application/json": {
-                schema: { type: "object", required: ["status"], properties: { status: { type: "string" } } },
+                schema: {
+                  type: "object",
+                  required: ["status"],
+                  properties: { status: { type: "string" } },
+                },
               },
             },
           },
@@ -170,7 +184,10 @@ export function buildOpenApi(baseUrl: string): JsonSchema {
   };
   for (const operation of operations) {
     paths[operation.path] ??= {};
-    paths[operation.path]![operation.method.toLowerCase()] = describeOperation(operation, collector);
+    paths[operation.path]![operation.method.toLowerCase()] = describeOperation(
+      operation,
+      collector,
+    );
   }
   return {
     openapi: "3.1.0",

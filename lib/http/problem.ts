@@ -31,7 +31,14 @@ export function errorResponse(error: unknown): Response {
   if (error instanceof AppError) {
     const headers: Record<string, string> = {};
     if ("retryAfterSeconds" in error) headers["retry-after"] = String(error.retryAfterSeconds);
-    return problemResponse(error.status, error.code, error.title, error.message, error.extra, headers);
+    return problemResponse(
+      error.status,
+      error.code,
+      error.title,
+      error.message,
+      error.extra,
+      headers,
+    );
   }
   console.error("Unexpected error while handling a request:", error);
   return problemResponse(

@@ -51,13 +51,20 @@ export function fieldErrors(error: z.ZodError, prefix: string[] = []): FieldErro
   return error.issues.flatMap((issue) => {
     const path = [...prefix, ...issue.path.map(String)];
     if (issue.code === "unrecognized_keys") {
-      return issue.keys.map((key) => ({ field: [...path, key].join("."), message: "Unknown field." }));
+      return issue.keys.map((key) => ({
+        field: [...path, key].join("."),
+        message: "Unknown field.",
+      }));
     }
     return [{ field: path.join(".") || "body", message: issue.message }];
   });
 }
 
-export function parseWith<S extends z.ZodType>(schema: S, value: unknown, prefix: string[] = []): z.output<S> {
+export function parseWith<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  prefix: string[] = [],
+): z.output<S> {
   const result = schema.safeParse(value);
   if (!result.success) throw new ValidationError(fieldErrors(result.error, prefix));
   return result.data;

@@ -82,12 +82,15 @@ export class TestClient {
         headers.set("content-type", "application/json");
       }
     }
-    const response = await dispatch(new Request(new URL(path, config().baseUrl), { method, headers, body }));
+    const response = await dispatch(
+      new Request(new URL(path, config().baseUrl), { method, headers, body }),
+    );
     for (const cookie of response.headers.getSetCookie()) {
       const [pair = "", ...attributes] = cookie.split(";");
       const eqAt = pair.indexOf("=");
       const name = pair.slice(0, eqAt).trim();
-      const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a)) || pair.slice(eqAt + 1) === "";
+      const expired =
+        attributes.some((a) => /^\s*max-age=0\s*$/i.test(a)) || pair.slice(eqAt + 1) === "";
       if (expired) this.cookies.delete(name);
       else this.cookies.set(name, pair.slice(eqAt + 1));
     }
@@ -102,9 +105,12 @@ export class TestClient {
   }
 
   get = (path: string, options?: CallOptions) => this.call("GET", path, options);
-  post = (path: string, body?: unknown, options?: CallOptions) => this.call("POST", path, { ...options, body });
-  put = (path: string, body?: unknown, options?: CallOptions) => this.call("PUT", path, { ...options, body });
-  patch = (path: string, body?: unknown, options?: CallOptions) => this.call("PATCH", path, { ...options, body });
+  post = (path: string, body?: unknown, options?: CallOptions) =>
+    this.call("POST", path, { ...options, body });
+  put = (path: string, body?: unknown, options?: CallOptions) =>
+    this.call("PUT", path, { ...options, body });
+  patch = (path: string, body?: unknown, options?: CallOptions) =>
+    this.call("PATCH", path, { ...options, body });
   delete = (path: string, options?: CallOptions) => this.call("DELETE", path, options);
 }
 
@@ -116,7 +122,9 @@ export const OWNER = {
 };
 
 /** Runs first-run setup and answers the owner's signed-in client. */
-export async function setUpOwner(input = OWNER): Promise<{ client: TestClient; workspaceId: string; userId: string }> {
+export async function setUpOwner(
+  input = OWNER,
+): Promise<{ client: TestClient; workspaceId: string; userId: string }> {
   const client = new TestClient();
   const response = await client.post("/v1/setup", input);
   if (response.status !== 201) throw new Error(`setup failed: ${response.status} ${response.text}`);

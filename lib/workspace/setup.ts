@@ -44,6 +44,9 @@ export async function setUpWorkspace({ input }: { input: SetupInput }) {
 
 export async function getWorkspace(workspaceId: string) {
   const db = await getDb();
-  const [row] = await db.select().from(schema.workspace).where(eq(schema.workspace.id, workspaceId));
+  const [row] = await db
+    .select()
+    .from(schema.workspace)
+    .where(eq(schema.workspace.id, workspaceId));
   return row ?? null;
 }

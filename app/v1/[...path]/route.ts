@@ -1,3 +1,9 @@
 import { unknownPath } from "@/lib/http/api";
 
-export { unknownPath as GET, unknownPath as POST, unknownPath as PUT, unknownPath as PATCH, unknownPath as DELETE };
+export {
+  unknownPath as GET,
+  unknownPath as POST,
+  unknownPath as PUT,
+  unknownPath as PATCH,
+  unknownPath as DELETE,
+};

@@ -4,7 +4,12 @@ import { OWNER, TestClient } from "@/lib/testing/client";
 describe("POST /v1/setup", () => {
   it("refuses an invalid body without creating anything", async () => {
     const client = new TestClient();
-    const response = await client.post("/v1/setup", { workspaceName: "", name: "O", email: "nope", password: "short" });
+    const response = await client.post("/v1/setup", {
+      workspaceName: "",
+      name: "O",
+      email: "nope",
+      password: "short",
+    });
     expect(response.status).toBe(400);
     expect(response.headers.get("content-type")).toBe("application/problem+json");
     expect(response.body.code).toBe("validation_failed");
@@ -27,7 +32,9 @@ describe("POST /v1/setup", () => {
     const [winner, loser] = a.status === 201 ? [a, b] : [b, a];
     const winnerClient = a.status === 201 ? first : second;
     expect(winner.body).toEqual({ workspaceId: expect.any(String), userId: expect.any(String) });
-    expect(winner.body.workspaceId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(winner.body.workspaceId).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     expect(loser.body).toMatchObject({ type: "about:blank", status: 409, code: "already_set_up" });
 
     const me = await winnerClient.get("/v1/me");
@@ -54,13 +61,22 @@ describe("POST /v1/setup", () => {
     expect(foreign.status).toBe(403);
     expect(client.cookies.size).toBe(0);
 
-    const wrong = await client.post("/auth/sign-in/email", { email: OWNER.email, password: "wrong password" });
+    const wrong = await client.post("/auth/sign-in/email", {
+      email: OWNER.email,
+      password: "wrong password",
+    });
     expect(wrong.status).toBe(401);
 
     // The owner of the concurrent test above may have been either address.
-    let signedIn = await client.post("/auth/sign-in/email", { email: OWNER.email, password: OWNER.password });
+    let signedIn = await client.post("/auth/sign-in/email", {
+      email: OWNER.email,
+      password: OWNER.password,
+    });
     if (signedIn.status !== 200) {
-      signedIn = await client.post("/auth/sign-in/email", { email: "other@example.com", password: OWNER.password });
+      signedIn = await client.post("/auth/sign-in/email", {
+        email: "other@example.com",
+        password: OWNER.password,
+      });
     }
     expect(signedIn.status).toBe(200);
     const me = await client.get("/v1/me");

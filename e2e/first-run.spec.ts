@@ -1,0 +1,77 @@
+import { expect, test } from "@playwright/test";
+
+// The journeys build on each other: the first sets the deployment up.
+test.describe.configure({ mode: "serial" });
+
+const owner = {
+  workspace: "Acme Status",
+  name: "Olive Owner",
+  email: "olive@example.com",
+  password: "correct horse battery",
+};
+
+test("first run: setup through the form, sign out, sign in through the form", async ({ page }) => {
+  // Before setup, every dashboard page leads to /setup.
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/setup$/);
+  await expect(page.getByRole("heading", { name: "Set up your status page" })).toBeVisible();
+
+  // The API's field errors show next to the fields.
+  await page.getByLabel("Workspace name").fill(owner.workspace);
+  await page.getByLabel("Your name").fill(owner.name);
+  await page.getByLabel("Email").fill("not-an-email");
+  await page.getByLabel("Password").fill("short");
+  await page.getByRole("button", { name: "Create workspace" }).click();
+  await expect(page.getByText("Must be an email address.")).toBeVisible();
+  await expect(page.getByText("At least 8 characters.", { exact: true })).toBeVisible();
+
+  await page.getByLabel("Email").fill(owner.email);
+  await page.getByLabel("Password").fill(owner.password);
+  await page.getByRole("button", { name: "Create workspace" }).click();
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+  await expect(page.getByTestId("signed-in-as")).toHaveText(`${owner.email} · owner`);
+  await expect(page.getByRole("link", { name: owner.workspace })).toBeVisible();
+
+  // Setup is done: /setup now leads to sign-in, which leads a signed-in owner to the dashboard.
+  await page.goto("/setup");
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/sign-in$/);
+
+  await page.getByLabel("Email").fill(owner.email);
+  await page.getByLabel("Password").fill("wrong password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: /invalid/i })).toBeVisible();
+
+  await page.getByLabel("Password").fill(owner.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId("signed-in-as")).toHaveText(`${owner.email} · owner`);
+});
+
+test("the API reference renders the OpenAPI document", async ({ page }) => {
+  await page.goto("/docs");
+  await expect(page.getByRole("heading", { name: "Allclear API" })).toBeVisible();
+  await expect(page.getByText("/v1/setup").first()).toBeVisible();
+  const response = await page.request.get("/openapi.json");
+  expect((await response.json()).openapi).toBe("3.1.0");
+});
+
+test("dashboard works at phone width", async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(owner.email);
+  await page.getByLabel("Password").fill(owner.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+  expect((await request.get("/health")).status()).toBe(200);
+});

@@ -1,0 +1,10 @@
+import postgres from "postgres";
+
+export default async function teardown(): Promise<void> {
+  const adminUrl = process.env.DATABASE_URL;
+  const name = process.env.E2E_DEPLOYMENT;
+  if (!adminUrl || !name) return;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`drop database if exists "${name}" with (force)`);
+  await admin.end();
+}

@@ -1,0 +1,45 @@
+import { randomBytes } from "node:crypto";
+import { defineConfig } from "@playwright/test";
+
+// The e2e suite runs the built app on a deployment of its own: a fresh PGlite directory, or a
+// fresh database on the PostgreSQL server that DATABASE_URL names (dropped in global teardown).
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+process.env.E2E_DEPLOYMENT ??= `allclear_e2e_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
+
+export default defineConfig({
+  testDir: "./e2e",
+  testMatch: "**/*.spec.ts",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  globalTeardown: "./e2e/teardown.ts",
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [
+    { name: "desktop", use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },
+  ],
+  webServer: {
+    command: "node e2e/serve.mjs",
+    url: `http://localhost:${PORT}/health`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: { PORT: String(PORT), BASE_URL: `http://localhost:${PORT}` },
+  },
+});
