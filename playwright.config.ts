@@ -13,7 +13,9 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 60_000,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: process.env.TEST_REPORT_DIR
+    ? [["list"], ["json", { outputFile: `${process.env.TEST_REPORT_DIR}/playwright.json` }]]
+    : [["list"]],
   globalTeardown: "./e2e/teardown.ts",
   use: {
     baseURL: `http://localhost:${PORT}`,

@@ -8,6 +8,8 @@ export default defineConfig({
     include: ["app/**/*.test.ts", "lib/**/*.test.ts", "db/**/*.test.ts", "inngest/**/*.test.ts"],
     setupFiles: ["./lib/testing/setup-database.ts"],
     testTimeout: 30_000,
+    reporters: process.env.TEST_REPORT_DIR ? ["default", "json"] : ["default"],
+    outputFile: { json: `${process.env.TEST_REPORT_DIR ?? "."}/vitest.json` },
     hookTimeout: 60_000,
   },
 });

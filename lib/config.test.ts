@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseDuration, readConfig } from "./config";
+
+describe("configuration", () => {
+  it("has the documented defaults", () => {
+    const config = readConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      baseUrl: "http://localhost:3000",
+      databaseUrl: undefined,
+      pgliteDir: "./.data/pglite",
+      allowPrivateTargets: false,
+      region: "local",
+      webhookRetrySchedule: [5_000, 30_000, 120_000, 300_000, 600_000],
+      trustProxyHeader: "x-forwarded-for",
+      apiRateLimit: 600,
+      inngest: "embedded",
+    });
+  });
+
+  it("derives BASE_URL from PORT and treats empty values as unset", () => {
+    expect(readConfig({ PORT: "4000", DATABASE_URL: "" }).baseUrl).toBe("http://localhost:4000");
+    expect(readConfig({ BASE_URL: "https://status.example.com/" }).baseUrl).toBe(
+      "https://status.example.com",
+    );
+  });
+
+  it.each([
+    ["PORT", "eighty"],
+    ["BASE_URL", "status.example.com"],
+    ["DATABASE_URL", "mysql://localhost/db"],
+    ["ALLOW_PRIVATE_TARGETS", "yes"],
+    ["WEBHOOK_RETRY_SCHEDULE", "5s,soon"],
+    ["WEBHOOK_RETRY_SCHEDULE", "5s,11m"],
+    ["API_RATE_LIMIT", "-1"],
+    ["BETTER_AUTH_SECRET", "too-short"],
+    ["REGION", "EU West"],
+  ])("stops with a message naming %s for the bad value %j", (variable, value) => {
+    expect(() => readConfig({ [variable]: value })).toThrow(ConfigError);
+    expect(() => readConfig({ [variable]: value })).toThrow(
+      new RegExp(`^Invalid configuration:\\n  ${variable}: `),
+    );
+  });
+
+  it("requires BETTER_AUTH_SECRET with DATABASE_URL in production only", () => {
+    const env = { DATABASE_URL: "postgres://localhost/allclear", NODE_ENV: "production" };
+    expect(() => readConfig(env)).toThrow(/BETTER_AUTH_SECRET: is required/);
+    expect(readConfig({ ...env, BETTER_AUTH_SECRET: "x".repeat(32) }).authSecret).toHaveLength(32);
+    expect(readConfig({ NODE_ENV: "production" }).authSecret).toBeUndefined();
+  });
+
+  it("chooses Inngest only when it is configured", () => {
+    expect(readConfig({ INNGEST_DEV: "1" }).inngest).toBe("inngest");
+    expect(readConfig({ INNGEST_EVENT_KEY: "key", INNGEST_SIGNING_KEY: "signkey" }).inngest).toBe(
+      "inngest",
+    );
+  });
+
+  it("parses durations", () => {
+    expect(parseDuration("250ms")).toBe(250);
+    expect(parseDuration("2m")).toBe(120_000);
+    expect(parseDuration("2 minutes")).toBeNull();
+  });
+});
