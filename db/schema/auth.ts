@@ -1,7 +1,7 @@
-import { boolean, index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { at, createdAt, id } from "./columns";
 
-// The four tables better-auth reads and writes through its Drizzle adapter.
+// The tables better-auth reads and writes through its Drizzle adapter (core, two-factor, rate limits).
 
 export const user = pgTable(
   "user",
@@ -11,6 +11,7 @@ export const user = pgTable(
     email: text().notNull(),
     emailVerified: boolean().notNull().default(false),
     image: text(),
+    twoFactorEnabled: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: at().notNull().defaultNow(),
   },
@@ -67,4 +68,32 @@ export const verification = pgTable(
     updatedAt: at().notNull().defaultNow(),
   },
   (t) => [index("verification_identifier_idx").on(t.identifier)],
+);
+
+export const twoFactor = pgTable(
+  "two_factor",
+  {
+    id: id(),
+    secret: text().notNull(),
+    backupCodes: text().notNull(),
+    userId: uuid()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    verified: boolean().notNull().default(true),
+    failedVerificationCount: integer().notNull().default(0),
+    lockedUntil: at(),
+  },
+  (t) => [uniqueIndex("two_factor_user_id_key").on(t.userId), index("two_factor_secret_idx").on(t.secret)],
+);
+
+/** Sign-in and two-factor attempt counters per visitor address, shared by every instance. */
+export const rateLimit = pgTable(
+  "rate_limit",
+  {
+    id: id(),
+    key: text().notNull(),
+    count: integer().notNull(),
+    lastRequest: bigint({ mode: "number" }).notNull(),
+  },
+  (t) => [uniqueIndex("rate_limit_key_key").on(t.key)],
 );

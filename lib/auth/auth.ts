@@ -1,5 +1,6 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { twoFactor } from "better-auth/plugins/two-factor";
 import { uuidv7 } from "uuidv7";
 import { getDb, schema } from "@/db/client";
 import { config } from "@/lib/config";
@@ -7,6 +8,10 @@ import { resolveAuthSecret } from "./secret";
 
 export const AUTH_BASE_PATH = "/auth";
 export const COOKIE_PREFIX = "allclear";
+/** Attempts per visitor address and minute for sign-in, two-factor codes and password changes. */
+export const SIGN_IN_LIMIT = { window: 60, max: 10 };
+/** Consecutive wrong two-factor codes that lock an account, and for how long. */
+export const TWO_FACTOR_LOCKOUT = { failures: 5, seconds: 15 * 60 };
 
 export function sessionCookieName(): string {
   return `${secureCookies() ? "__Secure-" : ""}${COOKIE_PREFIX}.session_token`;
@@ -32,6 +37,8 @@ async function createAuth() {
         session: schema.session,
         account: schema.account,
         verification: schema.verification,
+        twoFactor: schema.twoFactor,
+        rateLimit: schema.rateLimit,
       },
     }),
     // Members are created by setup and by invitations, never by public sign-up.
@@ -42,6 +49,28 @@ async function createAuth() {
       maxPasswordLength: 128,
     },
     session: { cookieCache: { enabled: false } },
+    plugins: [
+      twoFactor({
+        issuer: "Allclear",
+        accountLockout: {
+          enabled: true,
+          maxFailedAttempts: TWO_FACTOR_LOCKOUT.failures,
+          durationSeconds: TWO_FACTOR_LOCKOUT.seconds,
+        },
+      }),
+    ],
+    // Per visitor address (TRUST_PROXY_HEADER), counted in the database so every instance agrees.
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/*": SIGN_IN_LIMIT,
+        "/two-factor/*": SIGN_IN_LIMIT,
+        "/change-password": SIGN_IN_LIMIT,
+      },
+    },
     advanced: {
       cookiePrefix: COOKIE_PREFIX,
       useSecureCookies: secureCookies(),

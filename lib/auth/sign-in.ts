@@ -1,16 +1,17 @@
 import { getAuth } from "./auth";
 
-/** Signs a member in with their password and answers the cookies to set on the response. */
+/** Signs a member in with their password and adds the session cookie to `responseHeaders`. */
 export async function signInWithPassword(input: {
   email: string;
   password: string;
-  headers: Headers;
-}): Promise<string[]> {
+  requestHeaders: Headers;
+  responseHeaders: Headers;
+}): Promise<void> {
   const auth = await getAuth();
   const response = await auth.api.signInEmail({
     body: { email: input.email, password: input.password },
-    headers: input.headers,
+    headers: input.requestHeaders,
     asResponse: true,
   });
-  return response.headers.getSetCookie();
+  for (const cookie of response.headers.getSetCookie()) input.responseHeaders.append("set-cookie", cookie);
 }

@@ -4,6 +4,7 @@ import { ForbiddenError, UnauthenticatedError } from "@/lib/errors";
 import { roleAtLeast } from "@/lib/workspace/roles";
 import { METHODS, type Method, type Operation } from "./operation";
 import { errorResponse, problemResponse } from "./problem";
+import { limitApiRequest } from "./rate-limit";
 import { assertSameOrigin, frontGate, parseWith, readJsonBody } from "./request";
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -39,8 +40,8 @@ function withoutKeys(value: unknown, keys: readonly string[] | undefined): unkno
 }
 
 /**
- * The wrapper every `/v1` handler goes through, in DESIGN's order of checks: front gate, origin,
- * session, role, path, query and body validation; then the verb, whose typed errors become
+ * The wrapper every `/v1` handler goes through, in DESIGN's order of checks: front gate, rate
+ * limit, origin, session, role, path, query and body validation; then the verb, whose typed errors become
  * problem+json. `location` names the created resource's URL for 201 answers.
  */
 export function handle<O extends Operation>(
@@ -52,6 +53,7 @@ export function handle<O extends Operation>(
     const refused = frontGate(request);
     if (refused) return refused;
     try {
+      limitApiRequest(request);
       assertSameOrigin(request);
       let actor: Actor | null = null;
       if (operation.access !== "public") {

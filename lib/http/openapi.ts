@@ -53,6 +53,13 @@ class SchemaCollector {
       target: "draft-2020-12",
       io,
       unrepresentable: "any",
+      // Answers carry Date objects, which JSON turns into ISO 8601 strings with milliseconds.
+      override: (context) => {
+        if (context.zodSchema._zod.def.type === "date") {
+          context.jsonSchema.type = "string";
+          context.jsonSchema.format = "date-time";
+        }
+      },
     }) as JsonSchema & { $defs?: Record<string, JsonSchema> };
     const { $defs = {}, $schema: _ignored, ...root } = converted;
     // A named shape whose input form differs from its output form (defaults, transforms) is

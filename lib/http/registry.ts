@@ -1,5 +1,9 @@
+import * as members from "@/lib/members/operations";
 import * as workspace from "@/lib/workspace/operations";
 import type { Operation } from "./operation";
 
 /** Every `/v1` operation. The role policy, the route handlers and `/openapi.json` all read these. */
-export const operations: readonly Operation[] = [...Object.values(workspace)];
+export const operations: readonly Operation[] = [
+  ...Object.values(workspace),
+  ...Object.values(members),
+];

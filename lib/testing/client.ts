@@ -65,13 +65,25 @@ export type CallOptions = {
 
 export type TestResponse = { status: number; headers: Headers; body: any; text: string };
 
-/** A signed-in (or not) API user: keeps cookies between calls like a browser or `curl -b -c`. */
+let clients = 0;
+
+/**
+ * A signed-in (or not) API user: keeps cookies between calls like a browser or `curl -b -c`, and
+ * comes from an address of its own (documentation range) so per-address limits apply per client.
+ */
 export class TestClient {
   readonly cookies = new Map<string, string>();
+  readonly address: string;
+
+  constructor(address?: string) {
+    clients += 1;
+    this.address = address ?? `198.51.${(clients >> 8) & 255}.${clients & 255}`;
+  }
 
   async call(method: string, path: string, options: CallOptions = {}): Promise<TestResponse> {
     const headers = new Headers(options.headers);
     if (!headers.has("origin") && method !== "GET") headers.set("origin", config().baseUrl);
+    if (!headers.has(config().trustProxyHeader)) headers.set(config().trustProxyHeader, this.address);
     if (this.cookies.size && !headers.has("cookie")) {
       headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
     }
@@ -129,4 +141,26 @@ export async function setUpOwner(
   const response = await client.post("/v1/setup", input);
   if (response.status !== 201) throw new Error(`setup failed: ${response.status} ${response.text}`);
   return { client, ...(response.body as { workspaceId: string; userId: string }) };
+}
+
+let invited = 0;
+
+/** Invites a new member with `role` through the API and answers their signed-in client. */
+export async function memberWithRole(
+  admin: TestClient,
+  role: "viewer" | "editor" | "admin",
+): Promise<{ client: TestClient; userId: string; email: string; password: string }> {
+  invited += 1;
+  const email = `${role}-${invited}-${Date.now()}@example.com`;
+  const password = "member password 1";
+  const invitation = await admin.post("/v1/invitations", { email, role });
+  if (invitation.status !== 201) throw new Error(`invite failed: ${invitation.status} ${invitation.text}`);
+  const client = new TestClient();
+  const accepted = await client.post("/v1/invitations/accept", {
+    token: invitation.body.token,
+    name: `A ${role}`,
+    password,
+  });
+  if (accepted.status !== 201) throw new Error(`accept failed: ${accepted.status} ${accepted.text}`);
+  return { client, userId: accepted.body.userId, email, password };
 }

@@ -11,7 +11,15 @@ async function authHandler(request: Request): Promise<Response> {
   } catch (error) {
     return errorResponse(error);
   }
-  return (await getAuth()).handler(request);
+  const response = await (await getAuth()).handler(request);
+  // better-auth names its wait X-Retry-After; clients and proxies read the standard header.
+  const wait = response.headers.get("x-retry-after");
+  if (response.status === 429 && wait && !response.headers.has("retry-after")) {
+    const headers = new Headers(response.headers);
+    headers.set("retry-after", wait);
+    return new Response(response.body, { status: 429, headers });
+  }
+  return response;
 }
 
 export { authHandler as GET, authHandler as POST };

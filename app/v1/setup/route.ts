@@ -6,8 +6,7 @@ import { setUpWorkspace } from "@/lib/workspace/setup";
 export const { GET, POST, PUT, PATCH, DELETE } = route({
   POST: handle(setup, async ({ body, request, responseHeaders }) => {
     const result = await setUpWorkspace({ input: body });
-    const cookies = await signInWithPassword({ ...body, headers: request.headers });
-    for (const cookie of cookies) responseHeaders.append("set-cookie", cookie);
+    await signInWithPassword({ ...body, requestHeaders: request.headers, responseHeaders });
     return result;
   }),
 });

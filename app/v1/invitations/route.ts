@@ -1,0 +1,7 @@
+import { handle, route } from "@/lib/http/api";
+import { inviteMember } from "@/lib/members/members";
+import * as op from "@/lib/members/operations";
+
+export const { GET, POST, PUT, PATCH, DELETE } = route({
+  POST: handle(op.createInvitation, ({ ctx, body }) => inviteMember({ ctx, input: body })),
+});

@@ -1,0 +1,7 @@
+import { handle, route } from "@/lib/http/api";
+import { listMembers } from "@/lib/members/members";
+import * as op from "@/lib/members/operations";
+
+export const { GET, POST, PUT, PATCH, DELETE } = route({
+  GET: handle(op.listMembers, ({ ctx }) => listMembers({ ctx })),
+});

@@ -1,0 +1,194 @@
+import { createHash, randomBytes } from "node:crypto";
+import { hashPassword } from "better-auth/crypto";
+import { and, asc, eq, gt, isNull } from "drizzle-orm";
+import { uuidv7 } from "uuidv7";
+import { getDb, schema } from "@/db/client";
+import { isUniqueViolation } from "@/db/errors";
+import type { Actor } from "@/lib/auth/session";
+import { config } from "@/lib/config";
+import { AppError, ConflictError, ForbiddenError, NotFoundError } from "@/lib/errors";
+import type { Role } from "@/lib/workspace/roles";
+import type { AcceptInput, InviteInput } from "./schemas";
+
+export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+
+const { member, user, invitation } = schema;
+
+const memberColumns = {
+  userId: user.id,
+  email: user.email,
+  name: user.name,
+  role: member.role,
+  twoFactorEnabled: user.twoFactorEnabled,
+  createdAt: member.createdAt,
+};
+
+const invitationColumns = {
+  id: invitation.id,
+  email: invitation.email,
+  role: invitation.role,
+  expiresAt: invitation.expiresAt,
+  createdAt: invitation.createdAt,
+};
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+const alreadyMember = (email: string) =>
+  new ConflictError("already_member", `${email} is already a member of this workspace.`);
+
+function refuseOwnerRole(role: Role) {
+  if (role === "owner") {
+    throw new ForbiddenError("Nobody can be made owner: a workspace has exactly one owner.");
+  }
+}
+
+export async function listMembers({ ctx }: { ctx: Actor }) {
+  const db = await getDb();
+  const [members, invitations] = await Promise.all([
+    db
+      .select(memberColumns)
+      .from(member)
+      .innerJoin(user, eq(user.id, member.userId))
+      .where(eq(member.workspaceId, ctx.workspaceId))
+      .orderBy(asc(member.createdAt), asc(member.userId)),
+    db
+      .select(invitationColumns)
+      .from(invitation)
+      .where(
+        and(
+          eq(invitation.workspaceId, ctx.workspaceId),
+          isNull(invitation.acceptedAt),
+          gt(invitation.expiresAt, new Date()),
+        ),
+      )
+      .orderBy(asc(invitation.createdAt)),
+  ]);
+  return { members, invitations };
+}
+
+/** Invites an address with a role; a newer invitation for the same address replaces older ones. */
+export async function inviteMember({ ctx, input }: { ctx: Actor; input: InviteInput }) {
+  refuseOwnerRole(input.role);
+  const db = await getDb();
+  const token = randomBytes(32).toString("base64url");
+  const created = await db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ userId: member.userId })
+      .from(member)
+      .innerJoin(user, eq(user.id, member.userId))
+      .where(and(eq(member.workspaceId, ctx.workspaceId), eq(user.email, input.email)));
+    if (existing) throw alreadyMember(input.email);
+    await tx
+      .delete(invitation)
+      .where(
+        and(
+          eq(invitation.workspaceId, ctx.workspaceId),
+          eq(invitation.email, input.email),
+          isNull(invitation.acceptedAt),
+        ),
+      );
+    const [row] = await tx
+      .insert(invitation)
+      .values({
+        workspaceId: ctx.workspaceId,
+        email: input.email,
+        role: input.role,
+        tokenHash: hashToken(token),
+        invitedBy: ctx.userId,
+        expiresAt: new Date(Date.now() + INVITATION_LIFETIME_MS),
+      })
+      .returning(invitationColumns);
+    return row!;
+  });
+  const acceptUrl = `${config().baseUrl}/accept-invitation?token=${encodeURIComponent(token)}`;
+  return { invitation: created, token, acceptUrl };
+}
+
+export async function revokeInvitation({ ctx, id }: { ctx: Actor; id: string }) {
+  const db = await getDb();
+  const deleted = await db
+    .delete(invitation)
+    .where(
+      and(eq(invitation.id, id), eq(invitation.workspaceId, ctx.workspaceId), isNull(invitation.acceptedAt)),
+    )
+    .returning({ id: invitation.id });
+  if (!deleted.length) throw new NotFoundError("pending invitation");
+}
+
+/**
+ * Turns an invitation into a member with their own password. The token works once, for seven
+ * days; the row lock makes two simultaneous uses of one token end in one member.
+ */
+export async function acceptInvitation({ input }: { input: AcceptInput }) {
+  const db = await getDb();
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const [found] = await tx
+        .select()
+        .from(invitation)
+        .where(eq(invitation.tokenHash, hashToken(input.token)))
+        .for("update");
+      if (!found) {
+        throw new AppError(404, "invitation_not_found", "Invitation not found", "This invitation link is not valid.");
+      }
+      if (found.acceptedAt) {
+        throw new ConflictError("invitation_used", "This invitation has already been used; sign in instead.");
+      }
+      if (found.expiresAt.getTime() <= Date.now()) {
+        throw new AppError(
+          410,
+          "invitation_expired",
+          "Invitation expired",
+          "This invitation has expired; ask an admin for a new one.",
+        );
+      }
+      const userId = uuidv7();
+      await tx.insert(user).values({ id: userId, name: input.name, email: found.email });
+      await tx.insert(schema.account).values({
+        userId,
+        accountId: userId,
+        providerId: "credential",
+        password: passwordHash,
+      });
+      await tx.insert(member).values({ workspaceId: found.workspaceId, userId, role: found.role });
+      await tx.update(invitation).set({ acceptedAt: new Date() }).where(eq(invitation.id, found.id));
+      return { userId, workspaceId: found.workspaceId, email: found.email };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ConflictError("already_member", "This address already has an account.");
+    throw error;
+  }
+}
+
+async function findMember(ctx: Actor, userId: string) {
+  const db = await getDb();
+  const [found] = await db
+    .select(memberColumns)
+    .from(member)
+    .innerJoin(user, eq(user.id, member.userId))
+    .where(and(eq(member.workspaceId, ctx.workspaceId), eq(member.userId, userId)));
+  if (!found) throw new NotFoundError("member");
+  return found;
+}
+
+export async function changeMemberRole({ ctx, userId, role }: { ctx: Actor; userId: string; role: Role }) {
+  const target = await findMember(ctx, userId);
+  if (target.role === "owner") throw new ForbiddenError("The owner's role cannot be changed.");
+  refuseOwnerRole(role);
+  const db = await getDb();
+  await db
+    .update(member)
+    .set({ role })
+    .where(and(eq(member.workspaceId, ctx.workspaceId), eq(member.userId, userId)));
+  return { ...target, role };
+}
+
+/** Removes a member: their account, and with it every session, ends at once. */
+export async function removeMember({ ctx, userId }: { ctx: Actor; userId: string }) {
+  const target = await findMember(ctx, userId);
+  if (target.role === "owner") throw new ForbiddenError("The owner cannot be removed.");
+  const db = await getDb();
+  // A user belongs to exactly one workspace, so leaving it is deleting the account.
+  await db.delete(user).where(eq(user.id, target.userId));
+}
