@@ -1,4 +1,13 @@
-import { bigint, boolean, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { at, createdAt, id } from "./columns";
 
 // The tables better-auth reads and writes through its Drizzle adapter (core, two-factor, rate limits).
@@ -83,7 +92,10 @@ export const twoFactor = pgTable(
     failedVerificationCount: integer().notNull().default(0),
     lockedUntil: at(),
   },
-  (t) => [uniqueIndex("two_factor_user_id_key").on(t.userId), index("two_factor_secret_idx").on(t.secret)],
+  (t) => [
+    uniqueIndex("two_factor_user_id_key").on(t.userId),
+    index("two_factor_secret_idx").on(t.secret),
+  ],
 );
 
 /** Sign-in and two-factor attempt counters per visitor address, shared by every instance. */

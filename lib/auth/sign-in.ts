@@ -13,5 +13,6 @@ export async function signInWithPassword(input: {
     headers: input.requestHeaders,
     asResponse: true,
   });
-  for (const cookie of response.headers.getSetCookie()) input.responseHeaders.append("set-cookie", cookie);
+  for (const cookie of response.headers.getSetCookie())
+    input.responseHeaders.append("set-cookie", cookie);
 }

@@ -55,7 +55,9 @@ export function limitApiRequest(request: Request): void {
   const limit = config().apiRateLimit;
   if (limit === 0) return;
   const session = sessionKey(request.headers);
-  const key = session ? `session:${session}` : `address:${clientAddress(request.headers) ?? "unknown"}`;
+  const key = session
+    ? `session:${session}`
+    : `address:${clientAddress(request.headers) ?? "unknown"}`;
   store.__allclearApiLimiter ??= new WindowLimiter();
   const retryAfter = store.__allclearApiLimiter.hit(key, limit);
   if (retryAfter !== null) throw new RateLimitedError(retryAfter);

@@ -12,7 +12,10 @@ beforeAll(async () => {
 
 describe("invitations", () => {
   it("invite, accept, sign in: the member has the invited role", async () => {
-    const invited = await owner.post("/v1/invitations", { email: "Ed@Example.com", role: "editor" });
+    const invited = await owner.post("/v1/invitations", {
+      email: "Ed@Example.com",
+      role: "editor",
+    });
     expect(invited.status).toBe(201);
     expect(invited.body.invitation).toMatchObject({ email: "ed@example.com", role: "editor" });
     expect(invited.body.acceptUrl).toBe(
@@ -23,7 +26,9 @@ describe("invitations", () => {
     expect(expiresIn).toBeLessThanOrEqual(7 * 24 * 3600_000);
 
     const listed = await owner.get("/v1/members");
-    expect(listed.body.invitations.map((i: { email: string }) => i.email)).toContain("ed@example.com");
+    expect(listed.body.invitations.map((i: { email: string }) => i.email)).toContain(
+      "ed@example.com",
+    );
 
     const editor = new TestClient();
     const accepted = await editor.post("/v1/invitations/accept", {
@@ -33,22 +38,38 @@ describe("invitations", () => {
     });
     expect(accepted.status).toBe(201);
     const me = await editor.get("/v1/me");
-    expect(me.body).toMatchObject({ email: "ed@example.com", role: "editor", userId: accepted.body.userId });
+    expect(me.body).toMatchObject({
+      email: "ed@example.com",
+      role: "editor",
+      userId: accepted.body.userId,
+    });
 
     const again = new TestClient();
-    const signIn = await again.post("/auth/sign-in/email", { email: "ed@example.com", password: "editor password" });
+    const signIn = await again.post("/auth/sign-in/email", {
+      email: "ed@example.com",
+      password: "editor password",
+    });
     expect(signIn.status).toBe(200);
 
     const members = (await owner.get("/v1/members")).body;
     expect(members.members).toEqual([
-      expect.objectContaining({ userId: ownerId, role: "owner", email: OWNER.email, twoFactorEnabled: false }),
+      expect.objectContaining({
+        userId: ownerId,
+        role: "owner",
+        email: OWNER.email,
+        twoFactorEnabled: false,
+      }),
       expect.objectContaining({ userId: accepted.body.userId, role: "editor", name: "Ed Editor" }),
     ]);
-    expect(members.invitations.map((i: { email: string }) => i.email)).not.toContain("ed@example.com");
+    expect(members.invitations.map((i: { email: string }) => i.email)).not.toContain(
+      "ed@example.com",
+    );
   });
 
   it("refuses a token used twice, even by two simultaneous accepts", async () => {
-    const { token } = (await owner.post("/v1/invitations", { email: "twice@example.com", role: "viewer" })).body;
+    const { token } = (
+      await owner.post("/v1/invitations", { email: "twice@example.com", role: "viewer" })
+    ).body;
     const body = { token, name: "Twice", password: "twice password" };
     const results = await Promise.all([
       new TestClient().post("/v1/invitations/accept", body),
@@ -62,7 +83,9 @@ describe("invitations", () => {
   });
 
   it("refuses an expired invitation and an unknown token", async () => {
-    const invited = (await owner.post("/v1/invitations", { email: "late@example.com", role: "viewer" })).body;
+    const invited = (
+      await owner.post("/v1/invitations", { email: "late@example.com", role: "viewer" })
+    ).body;
     const db = await getDb();
     await db
       .update(schema.invitation)
@@ -75,9 +98,9 @@ describe("invitations", () => {
     });
     expect(expired.status).toBe(410);
     expect(expired.body.code).toBe("invitation_expired");
-    expect((await owner.get("/v1/members")).body.invitations.map((i: { email: string }) => i.email)).not.toContain(
-      "late@example.com",
-    );
+    expect(
+      (await owner.get("/v1/members")).body.invitations.map((i: { email: string }) => i.email),
+    ).not.toContain("late@example.com");
 
     const unknown = await new TestClient().post("/v1/invitations/accept", {
       token: "no-such-token",
@@ -89,8 +112,12 @@ describe("invitations", () => {
   });
 
   it("replaces an older invitation for the same address, and revokes", async () => {
-    const first = (await owner.post("/v1/invitations", { email: "again@example.com", role: "viewer" })).body;
-    const second = (await owner.post("/v1/invitations", { email: "again@example.com", role: "admin" })).body;
+    const first = (
+      await owner.post("/v1/invitations", { email: "again@example.com", role: "viewer" })
+    ).body;
+    const second = (
+      await owner.post("/v1/invitations", { email: "again@example.com", role: "admin" })
+    ).body;
     const old = await new TestClient().post("/v1/invitations/accept", {
       token: first.token,
       name: "A",
@@ -111,16 +138,28 @@ describe("invitations", () => {
     const existing = await owner.post("/v1/invitations", { email: OWNER.email, role: "admin" });
     expect(existing.status).toBe(409);
     expect(existing.body.code).toBe("already_member");
-    const asOwner = await owner.post("/v1/invitations", { email: "boss@example.com", role: "owner" });
+    const asOwner = await owner.post("/v1/invitations", {
+      email: "boss@example.com",
+      role: "owner",
+    });
     expect(asOwner.status).toBe(403);
     expect(asOwner.body.code).toBe("forbidden");
   });
 
   it("validates the accept body and keeps failed accepts from writing anything", async () => {
-    const { token } = (await owner.post("/v1/invitations", { email: "short@example.com", role: "viewer" })).body;
-    const bad = await new TestClient().post("/v1/invitations/accept", { token, name: "", password: "short" });
+    const { token } = (
+      await owner.post("/v1/invitations", { email: "short@example.com", role: "viewer" })
+    ).body;
+    const bad = await new TestClient().post("/v1/invitations/accept", {
+      token,
+      name: "",
+      password: "short",
+    });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(["name", "password"]);
+    expect(bad.body.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      "name",
+      "password",
+    ]);
     const good = await new TestClient().post("/v1/invitations/accept", {
       token,
       name: "Short",
@@ -158,17 +197,27 @@ describe("members", () => {
     const editor = await memberWithRole(owner, "editor");
     const secondDevice = new TestClient();
     expect(
-      (await secondDevice.post("/auth/sign-in/email", { email: editor.email, password: editor.password })).status,
+      (
+        await secondDevice.post("/auth/sign-in/email", {
+          email: editor.email,
+          password: editor.password,
+        })
+      ).status,
     ).toBe(200);
     expect((await editor.client.get("/v1/me")).status).toBe(200);
     expect((await owner.delete(`/v1/members/${editor.userId}`)).status).toBe(204);
     expect((await editor.client.get("/v1/me")).status).toBe(401);
     expect((await secondDevice.get("/v1/me")).status).toBe(401);
-    const signIn = await new TestClient().post("/auth/sign-in/email", { email: editor.email, password: editor.password });
+    const signIn = await new TestClient().post("/auth/sign-in/email", {
+      email: editor.email,
+      password: editor.password,
+    });
     expect(signIn.status).toBe(401);
     expect((await owner.delete(`/v1/members/${editor.userId}`)).status).toBe(404);
     // The address can be invited again.
-    expect((await owner.post("/v1/invitations", { email: editor.email, role: "viewer" })).status).toBe(201);
+    expect(
+      (await owner.post("/v1/invitations", { email: editor.email, role: "viewer" })).status,
+    ).toBe(201);
   });
 
   it("answers 404 for an unknown member and 400 for a bad id or role", async () => {

@@ -109,7 +109,11 @@ export async function revokeInvitation({ ctx, id }: { ctx: Actor; id: string }) 
   const deleted = await db
     .delete(invitation)
     .where(
-      and(eq(invitation.id, id), eq(invitation.workspaceId, ctx.workspaceId), isNull(invitation.acceptedAt)),
+      and(
+        eq(invitation.id, id),
+        eq(invitation.workspaceId, ctx.workspaceId),
+        isNull(invitation.acceptedAt),
+      ),
     )
     .returning({ id: invitation.id });
   if (!deleted.length) throw new NotFoundError("pending invitation");
@@ -130,10 +134,18 @@ export async function acceptInvitation({ input }: { input: AcceptInput }) {
         .where(eq(invitation.tokenHash, hashToken(input.token)))
         .for("update");
       if (!found) {
-        throw new AppError(404, "invitation_not_found", "Invitation not found", "This invitation link is not valid.");
+        throw new AppError(
+          404,
+          "invitation_not_found",
+          "Invitation not found",
+          "This invitation link is not valid.",
+        );
       }
       if (found.acceptedAt) {
-        throw new ConflictError("invitation_used", "This invitation has already been used; sign in instead.");
+        throw new ConflictError(
+          "invitation_used",
+          "This invitation has already been used; sign in instead.",
+        );
       }
       if (found.expiresAt.getTime() <= Date.now()) {
         throw new AppError(
@@ -152,11 +164,15 @@ export async function acceptInvitation({ input }: { input: AcceptInput }) {
         password: passwordHash,
       });
       await tx.insert(member).values({ workspaceId: found.workspaceId, userId, role: found.role });
-      await tx.update(invitation).set({ acceptedAt: new Date() }).where(eq(invitation.id, found.id));
+      await tx
+        .update(invitation)
+        .set({ acceptedAt: new Date() })
+        .where(eq(invitation.id, found.id));
       return { userId, workspaceId: found.workspaceId, email: found.email };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ConflictError("already_member", "This address already has an account.");
+    if (isUniqueViolation(error))
+      throw new ConflictError("already_member", "This address already has an account.");
     throw error;
   }
 }
@@ -172,7 +188,15 @@ async function findMember(ctx: Actor, userId: string) {
   return found;
 }
 
-export async function changeMemberRole({ ctx, userId, role }: { ctx: Actor; userId: string; role: Role }) {
+export async function changeMemberRole({
+  ctx,
+  userId,
+  role,
+}: {
+  ctx: Actor;
+  userId: string;
+  role: Role;
+}) {
   const target = await findMember(ctx, userId);
   if (target.role === "owner") throw new ForbiddenError("The owner's role cannot be changed.");
   refuseOwnerRole(role);

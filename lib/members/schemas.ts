@@ -21,7 +21,9 @@ export const MemberList = z
   .object({ members: z.array(Member), invitations: z.array(Invitation) })
   .meta({ id: "MemberList" });
 
-export const InviteInput = z.strictObject({ email: email(), role: Role }).meta({ id: "InviteInput" });
+export const InviteInput = z
+  .strictObject({ email: email(), role: Role })
+  .meta({ id: "InviteInput" });
 export type InviteInput = z.output<typeof InviteInput>;
 
 export const InvitationCreated = z

@@ -83,7 +83,8 @@ export class TestClient {
   async call(method: string, path: string, options: CallOptions = {}): Promise<TestResponse> {
     const headers = new Headers(options.headers);
     if (!headers.has("origin") && method !== "GET") headers.set("origin", config().baseUrl);
-    if (!headers.has(config().trustProxyHeader)) headers.set(config().trustProxyHeader, this.address);
+    if (!headers.has(config().trustProxyHeader))
+      headers.set(config().trustProxyHeader, this.address);
     if (this.cookies.size && !headers.has("cookie")) {
       headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
     }
@@ -154,13 +155,15 @@ export async function memberWithRole(
   const email = `${role}-${invited}-${Date.now()}@example.com`;
   const password = "member password 1";
   const invitation = await admin.post("/v1/invitations", { email, role });
-  if (invitation.status !== 201) throw new Error(`invite failed: ${invitation.status} ${invitation.text}`);
+  if (invitation.status !== 201)
+    throw new Error(`invite failed: ${invitation.status} ${invitation.text}`);
   const client = new TestClient();
   const accepted = await client.post("/v1/invitations/accept", {
     token: invitation.body.token,
     name: `A ${role}`,
     password,
   });
-  if (accepted.status !== 201) throw new Error(`accept failed: ${accepted.status} ${accepted.text}`);
+  if (accepted.status !== 201)
+    throw new Error(`accept failed: ${accepted.status} ${accepted.text}`);
   return { client, userId: accepted.body.userId, email, password };
 }

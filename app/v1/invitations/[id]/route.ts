@@ -3,5 +3,7 @@ import { revokeInvitation } from "@/lib/members/members";
 import * as op from "@/lib/members/operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = route({
-  DELETE: handle(op.revokeInvitation, ({ ctx, params }) => revokeInvitation({ ctx, id: params.id })),
+  DELETE: handle(op.revokeInvitation, ({ ctx, params }) =>
+    revokeInvitation({ ctx, id: params.id }),
+  ),
 });

@@ -6,7 +6,12 @@ import * as op from "@/lib/members/operations";
 export const { GET, POST, PUT, PATCH, DELETE } = route({
   POST: handle(op.acceptInvitation, async ({ body, request, responseHeaders }) => {
     const { userId, workspaceId, email } = await acceptInvitation({ input: body });
-    await signInWithPassword({ email, password: body.password, requestHeaders: request.headers, responseHeaders });
+    await signInWithPassword({
+      email,
+      password: body.password,
+      requestHeaders: request.headers,
+      responseHeaders,
+    });
     return { userId, workspaceId };
   }),
 });

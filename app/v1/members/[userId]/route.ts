@@ -6,5 +6,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = route({
   PATCH: handle(op.changeMemberRole, ({ ctx, params, body }) =>
     changeMemberRole({ ctx, userId: params.userId, role: body.role }),
   ),
-  DELETE: handle(op.removeMember, ({ ctx, params }) => removeMember({ ctx, userId: params.userId })),
+  DELETE: handle(op.removeMember, ({ ctx, params }) =>
+    removeMember({ ctx, userId: params.userId }),
+  ),
 });
