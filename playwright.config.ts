@@ -32,8 +32,19 @@ export default defineConfig({
       ],
     },
   },
+  // The first-run journey sets the deployment up; every other journey builds on it.
   projects: [
-    { name: "desktop", use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },
+    {
+      name: "first-run",
+      testMatch: "first-run.spec.ts",
+      use: { browserName: "chromium", viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: "journeys",
+      testIgnore: "first-run.spec.ts",
+      dependencies: ["first-run"],
+      use: { browserName: "chromium", viewport: { width: 1280, height: 800 } },
+    },
   ],
   webServer: {
     command: "node e2e/serve.mjs",

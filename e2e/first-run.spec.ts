@@ -1,14 +1,8 @@
 import { expect, test } from "@playwright/test";
+import { OWNER as owner } from "./owner";
 
 // The journeys build on each other: the first sets the deployment up.
 test.describe.configure({ mode: "serial" });
-
-const owner = {
-  workspace: "Acme Status",
-  name: "Olive Owner",
-  email: "olive@example.com",
-  password: "correct horse battery",
-};
 
 test("first run: setup through the form, sign out, sign in through the form", async ({ page }) => {
   // Before setup, every dashboard page leads to /setup.

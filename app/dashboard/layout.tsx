@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { actorFromHeaders } from "@/lib/auth/session";
 import { getWorkspace, isSetUp } from "@/lib/workspace/setup";
+import { ActorProvider } from "./actor";
 import { Sidebar } from "./sidebar";
 
 export const dynamic = "force-dynamic";
@@ -12,14 +13,13 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const actor = await actorFromHeaders(await headers());
   if (!actor) redirect("/sign-in");
   const workspace = await getWorkspace(actor.workspaceId);
+  const { userId, email, name, role } = actor;
   return (
-    <div className="shell">
-      <Sidebar
-        workspaceName={workspace?.name ?? "Workspace"}
-        email={actor.email}
-        role={actor.role}
-      />
-      <main className="main">{children}</main>
-    </div>
+    <ActorProvider actor={{ userId, email, name, role }}>
+      <div className="shell">
+        <Sidebar workspaceName={workspace?.name ?? "Workspace"} />
+        <main className="main">{children}</main>
+      </div>
+    </ActorProvider>
   );
 }

@@ -4,21 +4,19 @@ import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { useState } from "react";
 import { authClient } from "@/lib/client/auth-client";
-import type { Role } from "@/lib/workspace/roles";
+import { roleAtLeast, type Role } from "@/lib/workspace/roles";
+import { useActor } from "./actor";
 
-export const NAVIGATION = [{ href: "/dashboard", label: "Overview" }] as const;
+const NAVIGATION: { href: string; label: string; role: Role }[] = [
+  { href: "/dashboard", label: "Overview", role: "viewer" },
+  { href: "/dashboard/members", label: "Members", role: "admin" },
+  { href: "/dashboard/settings", label: "Settings", role: "viewer" },
+];
 
-export function Sidebar({
-  workspaceName,
-  email,
-  role,
-}: {
-  workspaceName: string;
-  email: string;
-  role: Role;
-}) {
+export function Sidebar({ workspaceName }: { workspaceName: string }) {
   const pathname = usePathname();
   const router = useRouter();
+  const actor = useActor();
   const [signingOut, setSigningOut] = useState(false);
 
   async function signOut() {
@@ -33,7 +31,7 @@ export function Sidebar({
         {workspaceName}
       </Link>
       <nav className="nav" aria-label="Dashboard">
-        {NAVIGATION.map((item) => (
+        {NAVIGATION.filter((item) => roleAtLeast(actor.role, item.role)).map((item) => (
           <Link
             key={item.href}
             href={item.href}
@@ -45,7 +43,7 @@ export function Sidebar({
       </nav>
       <div className="sidebar-footer">
         <span className="muted" data-testid="signed-in-as">
-          {email} · {role}
+          {actor.email} · {actor.role}
         </span>
         <Link href="/docs">API reference</Link>
         <button type="button" className="secondary" onClick={signOut} disabled={signingOut}>

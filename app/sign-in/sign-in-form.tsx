@@ -10,51 +10,106 @@ function safeNext(next: string | null): string {
   return next && next.startsWith("/") && !next.startsWith("//") ? next : "/dashboard";
 }
 
+function describe(failure: { status: number; message?: string }): string {
+  if (failure.status === 429)
+    return failure.message ?? "Too many attempts. Wait a minute and try again.";
+  return failure.message ?? "Sign-in failed.";
+}
+
 export function SignInForm() {
   const router = useRouter();
   const params = useSearchParams();
+  const [step, setStep] = useState<"password" | "code" | "backup">("password");
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+  async function attempt(
+    action: () => Promise<{ data: unknown; error: { status: number; message?: string } | null }>,
+  ) {
     setPending(true);
     setError(null);
-    const { error: failure } = await authClient().signIn.email({
-      email: String(form.get("email") ?? ""),
-      password: String(form.get("password") ?? ""),
-    });
+    const { data, error: failure } = await action();
+    setPending(false);
     if (failure) {
-      setError(
-        failure.status === 429
-          ? "Too many attempts. Wait a minute and try again."
-          : (failure.message ?? "Sign-in failed."),
-      );
-      setPending(false);
+      setError(describe(failure));
+      return;
+    }
+    if (data && typeof data === "object" && "twoFactorRedirect" in data && data.twoFactorRedirect) {
+      setStep("code");
       return;
     }
     router.replace(safeNext(params.get("next")));
   }
 
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? "").trim();
+    if (step === "password") {
+      void attempt(() =>
+        authClient().signIn.email({ email: text("email"), password: String(form.get("password")) }),
+      );
+    } else if (step === "code") {
+      void attempt(() =>
+        authClient().twoFactor.verifyTotp({ code: text("code").replace(/\s/g, "") }),
+      );
+    } else {
+      void attempt(() => authClient().twoFactor.verifyBackupCode({ code: text("code") }));
+    }
+  }
+
   return (
-    <form className="form" onSubmit={onSubmit}>
+    <form className="form" onSubmit={onSubmit} key={step}>
       {error && (
         <p className="alert" role="alert">
           {error}
         </p>
       )}
-      <Field label="Email" name="email" type="email" autoComplete="email" required />
-      <Field
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        required
-      />
-      <button type="submit" disabled={pending}>
-        {pending ? "Signing in…" : "Sign in"}
-      </button>
+      {step === "password" && (
+        <>
+          <Field label="Email" name="email" type="email" autoComplete="email" required />
+          <Field
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+          />
+          <button type="submit" disabled={pending}>
+            {pending ? "Signing in…" : "Sign in"}
+          </button>
+        </>
+      )}
+      {step === "code" && (
+        <>
+          <p className="muted">Enter the 6-digit code from your authenticator app.</p>
+          <Field
+            label="Authentication code"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            autoFocus
+            required
+          />
+          <button type="submit" disabled={pending}>
+            Verify
+          </button>
+          <button type="button" className="secondary" onClick={() => setStep("backup")}>
+            Use a backup code instead
+          </button>
+        </>
+      )}
+      {step === "backup" && (
+        <>
+          <Field label="Backup code" name="code" autoComplete="off" autoFocus required />
+          <button type="submit" disabled={pending}>
+            Verify
+          </button>
+          <button type="button" className="secondary" onClick={() => setStep("code")}>
+            Use the authenticator app
+          </button>
+        </>
+      )}
     </form>
   );
 }

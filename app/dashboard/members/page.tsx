@@ -1,0 +1,247 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { FormEvent } from "react";
+import { ApiError, apiFetch } from "@/lib/client/api";
+import { ConfirmButton } from "@/app/ui/confirm-button";
+import { CopyField } from "@/app/ui/copy-field";
+import { Field } from "@/app/ui/field";
+import { SelectField } from "@/app/ui/select-field";
+import { ErrorNotice, Loading } from "@/app/ui/states";
+import { useActor, useCan } from "../actor";
+
+type Role = "viewer" | "editor" | "admin" | "owner";
+type Member = {
+  userId: string;
+  email: string;
+  name: string;
+  role: Role;
+  twoFactorEnabled: boolean;
+  createdAt: string;
+};
+type Invitation = { id: string; email: string; role: Role; expiresAt: string; createdAt: string };
+type MemberList = { members: Member[]; invitations: Invitation[] };
+
+const ASSIGNABLE = [
+  { value: "viewer", label: "Viewer — reads everything" },
+  { value: "editor", label: "Editor — runs the status page" },
+  { value: "admin", label: "Admin — also members and notifications" },
+] as const;
+
+const MEMBERS = ["members"];
+
+function InviteForm() {
+  const queryClient = useQueryClient();
+  const invite = useMutation({
+    mutationFn: (body: { email: string; role: string }) =>
+      apiFetch<{ acceptUrl: string; invitation: Invitation }>("/v1/invitations", {
+        method: "POST",
+        body,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: MEMBERS }),
+  });
+  const error = invite.error instanceof ApiError ? invite.error : null;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    invite.mutate({ email: String(form.get("email")), role: String(form.get("role")) });
+  }
+
+  return (
+    <section className="card">
+      <h2>Invite someone</h2>
+      <form className="form" onSubmit={onSubmit}>
+        <div className="row">
+          <Field
+            label="Email"
+            name="email"
+            type="email"
+            required
+            error={error?.forField("email")}
+          />
+          <SelectField label="Role" name="role" options={ASSIGNABLE} defaultValue="editor" />
+          <button type="submit" disabled={invite.isPending}>
+            {invite.isPending ? "Inviting…" : "Invite"}
+          </button>
+        </div>
+        {error && !error.fieldErrors.length && <ErrorNotice error={error} />}
+      </form>
+      {invite.data && (
+        <div className="stack" style={{ marginTop: "1rem" }}>
+          <p className="success" role="status">
+            Invitation for {invite.data.invitation.email} created. Send them this link; it works
+            once, for 7 days.
+          </p>
+          <CopyField label="Invitation link" value={invite.data.acceptUrl} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+function MemberRow({ member }: { member: Member }) {
+  const actor = useActor();
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: MEMBERS });
+  const changeRole = useMutation({
+    mutationFn: (role: string) =>
+      apiFetch(`/v1/members/${member.userId}`, { method: "PATCH", body: { role } }),
+    onSettled: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: () => apiFetch(`/v1/members/${member.userId}`, { method: "DELETE" }),
+    onSettled: refresh,
+  });
+  const isOwner = member.role === "owner";
+  return (
+    <tr>
+      <td>
+        <strong>{member.name}</strong>
+        {member.userId === actor.userId && <span className="muted"> (you)</span>}
+        <div className="muted">{member.email}</div>
+      </td>
+      <td>
+        {isOwner ? (
+          <span className="badge">owner</span>
+        ) : (
+          <select
+            aria-label={`Role of ${member.email}`}
+            value={member.role}
+            disabled={changeRole.isPending}
+            onChange={(event) => changeRole.mutate(event.target.value)}
+          >
+            {ASSIGNABLE.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.value}
+              </option>
+            ))}
+          </select>
+        )}
+        <ErrorNotice error={changeRole.error} />
+      </td>
+      <td>
+        {member.twoFactorEnabled ? (
+          <span className="badge">2FA on</span>
+        ) : (
+          <span className="muted">off</span>
+        )}
+      </td>
+      <td>
+        {!isOwner && (
+          <ConfirmButton
+            label="Remove"
+            confirmLabel="Remove member"
+            question={`Remove ${member.email}? Their sessions end at once.`}
+            onConfirm={() => remove.mutate()}
+            pending={remove.isPending}
+          />
+        )}
+        <ErrorNotice error={remove.error} />
+      </td>
+    </tr>
+  );
+}
+
+function InvitationRow({ invitation }: { invitation: Invitation }) {
+  const queryClient = useQueryClient();
+  const revoke = useMutation({
+    mutationFn: () => apiFetch(`/v1/invitations/${invitation.id}`, { method: "DELETE" }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: MEMBERS }),
+  });
+  return (
+    <tr>
+      <td>{invitation.email}</td>
+      <td>{invitation.role}</td>
+      <td>{new Date(invitation.expiresAt).toLocaleString()}</td>
+      <td>
+        <button
+          type="button"
+          className="secondary"
+          onClick={() => revoke.mutate()}
+          disabled={revoke.isPending}
+        >
+          Revoke
+        </button>
+        <ErrorNotice error={revoke.error} />
+      </td>
+    </tr>
+  );
+}
+
+export default function MembersPage() {
+  const isAdmin = useCan("admin");
+  const list = useQuery({
+    queryKey: MEMBERS,
+    queryFn: () => apiFetch<MemberList>("/v1/members"),
+    enabled: isAdmin,
+  });
+
+  if (!isAdmin) {
+    return (
+      <>
+        <h1>Members</h1>
+        <p className="notice">Only admins and the owner manage members.</p>
+      </>
+    );
+  }
+  return (
+    <div className="stack">
+      <h1>Members</h1>
+      <InviteForm />
+      <section className="card">
+        <h2>Team</h2>
+        {list.isPending && <Loading />}
+        <ErrorNotice error={list.error} />
+        {list.data && (
+          <div className="table-wrap">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th>Member</th>
+                  <th>Role</th>
+                  <th>Two-factor</th>
+                  <th>
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.members.map((member) => (
+                  <MemberRow key={member.userId} member={member} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <section className="card">
+        <h2>Pending invitations</h2>
+        {list.data && list.data.invitations.length === 0 && (
+          <p className="muted">No pending invitations.</p>
+        )}
+        {list.data && list.data.invitations.length > 0 && (
+          <div className="table-wrap">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th>Email</th>
+                  <th>Role</th>
+                  <th>Expires</th>
+                  <th>
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.invitations.map((invitation) => (
+                  <InvitationRow key={invitation.id} invitation={invitation} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

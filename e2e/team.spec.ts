@@ -1,0 +1,114 @@
+import { expect, test, type Browser } from "@playwright/test";
+import { Secret, TOTP } from "otpauth";
+import { OWNER, signIn, signOut } from "./owner";
+
+test.describe.configure({ mode: "serial" });
+
+const admin = { email: "ada.admin@example.com", password: "admin password 1", name: "Ada Admin" };
+const editor = {
+  email: "eddie.editor@example.com",
+  password: "editor password 1",
+  name: "Eddie Editor",
+};
+
+async function newPage(browser: Browser) {
+  const context = await browser.newContext();
+  return context.newPage();
+}
+
+test("an admin invites an editor, who accepts through the link and signs in", async ({
+  browser,
+  page,
+}) => {
+  // The owner makes Ada an admin through the API, as a script would.
+  await signIn(page, OWNER.email, OWNER.password);
+  await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+  const invited = await page.request.post("/v1/invitations", {
+    data: { email: admin.email, role: "admin" },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(invited.status()).toBe(201);
+  const adminPage = await newPage(browser);
+  await adminPage.goto((await invited.json()).acceptUrl);
+  await adminPage.getByLabel("Your name").fill(admin.name);
+  await adminPage.getByLabel("Password").fill(admin.password);
+  await adminPage.getByRole("button", { name: "Accept invitation" }).click();
+  await expect(adminPage.getByTestId("signed-in-as")).toHaveText(`${admin.email} · admin`);
+
+  // Ada invites Eddie as an editor from the members page and copies the link.
+  await adminPage.getByRole("link", { name: "Members" }).click();
+  await expect(adminPage.getByRole("heading", { name: "Members" })).toBeVisible();
+  await adminPage.getByLabel("Email").fill(editor.email);
+  await adminPage.getByLabel("Role", { exact: true }).selectOption("editor");
+  await adminPage.getByRole("button", { name: "Invite" }).click();
+  const link = await adminPage.getByLabel("Invitation link").inputValue();
+  expect(link).toContain("/accept-invitation?token=");
+  await expect(adminPage.getByRole("row", { name: new RegExp(editor.email) })).toBeVisible();
+
+  // Eddie follows the link in a browser of his own.
+  const editorPage = await newPage(browser);
+  await editorPage.goto(link);
+  await editorPage.getByLabel("Your name").fill(editor.name);
+  await editorPage.getByLabel("Password").fill(editor.password);
+  await editorPage.getByRole("button", { name: "Accept invitation" }).click();
+  await expect(editorPage.getByTestId("signed-in-as")).toHaveText(`${editor.email} · editor`);
+  // An editor is not offered member management.
+  await expect(editorPage.getByRole("link", { name: "Members" })).toHaveCount(0);
+  await signOut(editorPage);
+  await signIn(editorPage, editor.email, editor.password);
+  await expect(editorPage.getByTestId("signed-in-as")).toHaveText(`${editor.email} · editor`);
+
+  // The link works once.
+  const again = await newPage(browser);
+  await again.goto(link);
+  await again.getByLabel("Your name").fill("Someone");
+  await again.getByLabel("Password").fill("another password");
+  await again.getByRole("button", { name: "Accept invitation" }).click();
+  await expect(again.getByRole("alert").filter({ hasText: /already been used/ })).toBeVisible();
+
+  // Ada sees Eddie in the team and can change his role.
+  await adminPage.reload();
+  const row = adminPage.getByRole("row", { name: new RegExp(editor.email) });
+  await expect(row.getByLabel(`Role of ${editor.email}`)).toHaveValue("editor");
+});
+
+test("a member enrols two-factor from the QR page and signs in with a code", async ({ page }) => {
+  await signIn(page, editor.email, editor.password);
+  await expect(page.getByTestId("signed-in-as")).toBeVisible();
+  await page.getByRole("link", { name: "Settings" }).click();
+  await expect(page.getByTestId("two-factor-status")).toHaveText("Off");
+  const twoFactor = page.locator("section", {
+    has: page.getByRole("heading", { name: "Two-factor authentication" }),
+  });
+  await twoFactor.getByRole("button", { name: "Set up two-factor" }).click();
+  await twoFactor.getByLabel("Current password").fill(editor.password);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
+  const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
+  const backupCodes = await page.getByTestId("backup-codes").locator("li").allTextContents();
+  expect(backupCodes.length).toBeGreaterThanOrEqual(8);
+  const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
+  await page.getByLabel("Code from the app").fill(totp.generate());
+  await page.getByRole("button", { name: "Turn on two-factor" }).click();
+  await expect(page.getByTestId("two-factor-status")).toHaveText("On");
+
+  await signOut(page);
+  await signIn(page, editor.email, editor.password);
+  await expect(page.getByLabel("Authentication code")).toBeVisible();
+  await page
+    .getByLabel("Authentication code")
+    .fill("000000" === totp.generate() ? "111111" : "000000");
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: /invalid/i })).toBeVisible();
+  await page.getByLabel("Authentication code").fill(totp.generate());
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByTestId("signed-in-as")).toHaveText(`${editor.email} · editor`);
+
+  // A backup code works instead of the app.
+  await signOut(page);
+  await signIn(page, editor.email, editor.password);
+  await page.getByRole("button", { name: "Use a backup code instead" }).click();
+  await page.getByLabel("Backup code").fill(backupCodes[0]!);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByTestId("signed-in-as")).toHaveText(`${editor.email} · editor`);
+});
