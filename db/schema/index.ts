@@ -1,3 +1,4 @@
 export * from "./auth";
 export * from "./workspace";
 export * from "./members";
+export * from "./components";

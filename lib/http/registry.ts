@@ -1,3 +1,4 @@
+import * as components from "@/lib/components/operations";
 import * as members from "@/lib/members/operations";
 import * as workspace from "@/lib/workspace/operations";
 import type { Operation } from "./operation";
@@ -6,4 +7,5 @@ import type { Operation } from "./operation";
 export const operations: readonly Operation[] = [
   ...Object.values(workspace),
   ...Object.values(members),
+  ...Object.values(components),
 ];

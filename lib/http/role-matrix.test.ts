@@ -14,6 +14,15 @@ const EXPECTED: Record<string, "public" | "viewer" | "editor" | "admin"> = {
   acceptInvitation: "public",
   changeMemberRole: "admin",
   removeMember: "admin",
+  listComponents: "viewer",
+  createComponent: "editor",
+  updateComponent: "editor",
+  deleteComponent: "editor",
+  orderComponents: "editor",
+  createComponentGroup: "editor",
+  updateComponentGroup: "editor",
+  deleteComponentGroup: "editor",
+  orderComponentGroups: "editor",
 };
 
 const ROLES = ["viewer", "editor", "admin", "owner"] as const;

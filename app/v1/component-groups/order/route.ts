@@ -1,0 +1,7 @@
+import { reorderGroups } from "@/lib/components/components";
+import * as op from "@/lib/components/operations";
+import { handle, route } from "@/lib/http/api";
+
+export const { GET, POST, PUT, PATCH, DELETE } = route({
+  PUT: handle(op.orderComponentGroups, ({ ctx, body }) => reorderGroups({ ctx, ids: body.ids })),
+});

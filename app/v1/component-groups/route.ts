@@ -1,0 +1,9 @@
+import { createGroup } from "@/lib/components/components";
+import * as op from "@/lib/components/operations";
+import { handle, route } from "@/lib/http/api";
+
+export const { GET, POST, PUT, PATCH, DELETE } = route({
+  POST: handle(op.createComponentGroup, ({ ctx, body }) => createGroup({ ctx, input: body }), {
+    location: (created) => `/v1/component-groups/${created.id}`,
+  }),
+});
