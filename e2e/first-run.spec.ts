@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { OWNER as owner } from "./owner";
 
 // The journeys build on each other: the first sets the deployment up.

@@ -8,11 +8,19 @@ export const OWNER = {
   password: "correct horse battery",
 };
 
-export async function signIn(page: Page, email: string, password: string): Promise<void> {
+/** Signs in through the form; waits for the dashboard unless a two-factor step is expected. */
+export async function signIn(
+  page: Page,
+  email: string,
+  password: string,
+  { twoFactor = false } = {},
+): Promise<void> {
   await page.goto("/sign-in");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
+  if (twoFactor) await expect(page.getByLabel("Authentication code")).toBeVisible();
+  else await expect(page.getByTestId("signed-in-as")).toBeVisible();
 }
 
 export async function signOut(page: Page): Promise<void> {

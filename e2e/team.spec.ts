@@ -1,4 +1,4 @@
-import { expect, test, type Browser } from "@playwright/test";
+import { expect, newVisitor, test } from "./fixtures";
 import { Secret, TOTP } from "otpauth";
 import { OWNER, signIn, signOut } from "./owner";
 
@@ -10,11 +10,6 @@ const editor = {
   password: "editor password 1",
   name: "Eddie Editor",
 };
-
-async function newPage(browser: Browser) {
-  const context = await browser.newContext();
-  return context.newPage();
-}
 
 test("an admin invites an editor, who accepts through the link and signs in", async ({
   browser,
@@ -28,7 +23,7 @@ test("an admin invites an editor, who accepts through the link and signs in", as
     headers: { origin: new URL(page.url()).origin },
   });
   expect(invited.status()).toBe(201);
-  const adminPage = await newPage(browser);
+  const adminPage = await newVisitor(browser);
   await adminPage.goto((await invited.json()).acceptUrl);
   await adminPage.getByLabel("Your name").fill(admin.name);
   await adminPage.getByLabel("Password").fill(admin.password);
@@ -46,7 +41,7 @@ test("an admin invites an editor, who accepts through the link and signs in", as
   await expect(adminPage.getByRole("row", { name: new RegExp(editor.email) })).toBeVisible();
 
   // Eddie follows the link in a browser of his own.
-  const editorPage = await newPage(browser);
+  const editorPage = await newVisitor(browser);
   await editorPage.goto(link);
   await editorPage.getByLabel("Your name").fill(editor.name);
   await editorPage.getByLabel("Password").fill(editor.password);
@@ -59,7 +54,7 @@ test("an admin invites an editor, who accepts through the link and signs in", as
   await expect(editorPage.getByTestId("signed-in-as")).toHaveText(`${editor.email} · editor`);
 
   // The link works once.
-  const again = await newPage(browser);
+  const again = await newVisitor(browser);
   await again.goto(link);
   await again.getByLabel("Your name").fill("Someone");
   await again.getByLabel("Password").fill("another password");
@@ -93,8 +88,7 @@ test("a member enrols two-factor from the QR page and signs in with a code", asy
   await expect(page.getByTestId("two-factor-status")).toHaveText("On");
 
   await signOut(page);
-  await signIn(page, editor.email, editor.password);
-  await expect(page.getByLabel("Authentication code")).toBeVisible();
+  await signIn(page, editor.email, editor.password, { twoFactor: true });
   await page
     .getByLabel("Authentication code")
     .fill("000000" === totp.generate() ? "111111" : "000000");
@@ -106,7 +100,7 @@ test("a member enrols two-factor from the QR page and signs in with a code", asy
 
   // A backup code works instead of the app.
   await signOut(page);
-  await signIn(page, editor.email, editor.password);
+  await signIn(page, editor.email, editor.password, { twoFactor: true });
   await page.getByRole("button", { name: "Use a backup code instead" }).click();
   await page.getByLabel("Backup code").fill(backupCodes[0]!);
   await page.getByRole("button", { name: "Verify" }).click();

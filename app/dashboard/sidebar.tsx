@@ -9,6 +9,7 @@ import { useActor } from "./actor";
 
 const NAVIGATION: { href: string; label: string; role: Role }[] = [
   { href: "/dashboard", label: "Overview", role: "viewer" },
+  { href: "/dashboard/components", label: "Components", role: "viewer" },
   { href: "/dashboard/members", label: "Members", role: "admin" },
   { href: "/dashboard/settings", label: "Settings", role: "viewer" },
 ];

@@ -38,15 +38,19 @@ function buildIsCurrent() {
   return SOURCES.every((source) => newestChange(path.join(root, source)) <= builtAt);
 }
 
+// No usage reports leave the machine unless the operator asks for them.
+const env = { NEXT_TELEMETRY_DISABLED: "1", ...process.env };
+
 if (!buildIsCurrent()) {
   console.log("Building the app (first start or sources changed)…");
-  const build = spawnSync(process.execPath, [next, "build"], { cwd: root, stdio: "inherit" });
+  const build = spawnSync(process.execPath, [next, "build"], { cwd: root, stdio: "inherit", env });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
 const server = spawn(process.execPath, [next, "start", ...process.argv.slice(2)], {
   cwd: root,
   stdio: "inherit",
+  env,
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

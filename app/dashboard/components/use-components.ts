@@ -1,0 +1,91 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { apiFetch } from "@/lib/client/api";
+
+export type ComponentStatus =
+  "operational" | "degraded_performance" | "partial_outage" | "major_outage" | "under_maintenance";
+export type Component = {
+  id: string;
+  groupId: string | null;
+  name: string;
+  description: string;
+  position: number;
+  status: ComponentStatus;
+};
+export type Group = { id: string; name: string; position: number };
+export type ComponentPage = { groups: Group[]; components: Component[] };
+
+export const STATUS_LABELS: Record<ComponentStatus, string> = {
+  operational: "Operational",
+  degraded_performance: "Degraded performance",
+  partial_outage: "Partial outage",
+  major_outage: "Major outage",
+  under_maintenance: "Under maintenance",
+};
+
+const KEY = ["components"];
+
+/** Page order, as the API gives it: ungrouped first, then each group in order; by position inside. */
+export function sortPage(page: ComponentPage): ComponentPage {
+  const groups = [...page.groups].sort((a, b) => a.position - b.position);
+  const rank = new Map(groups.map((group, index) => [group.id, index]));
+  const components = [...page.components].sort(
+    (a, b) =>
+      (a.groupId ? rank.get(a.groupId)! + 1 : 0) - (b.groupId ? rank.get(b.groupId)! + 1 : 0) ||
+      a.position - b.position,
+  );
+  return { groups, components };
+}
+
+export function useComponentPage() {
+  return useQuery({ queryKey: KEY, queryFn: () => apiFetch<ComponentPage>("/v1/components") });
+}
+
+/**
+ * A change shown at once and sent to the API; if the API refuses it, the page returns to what
+ * it was and the reason is shown.
+ */
+export function useOptimisticChange<Vars>(
+  send: (vars: Vars) => Promise<unknown>,
+  apply: (page: ComponentPage, vars: Vars) => ComponentPage,
+  onFailure: (message: string) => void,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onMutate: async (vars: Vars) => {
+      await queryClient.cancelQueries({ queryKey: KEY });
+      const previous = queryClient.getQueryData<ComponentPage>(KEY);
+      if (previous) queryClient.setQueryData(KEY, sortPage(apply(previous, vars)));
+      return { previous };
+    },
+    onError: (error, _vars, context) => {
+      if (context?.previous) queryClient.setQueryData(KEY, context.previous);
+      onFailure(`${error.message} The change was undone.`);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+/** The page's error banner, set by failed changes and cleared by the next one. */
+export function useFailure() {
+  const [failure, setFailure] = useState<string | null>(null);
+  return { failure, setFailure, clear: () => setFailure(null) };
+}
+
+const PENDING = "pending-";
+
+/** An id for a row the API has not created yet; such rows offer no actions until it has. */
+export const pendingId = () => `${PENDING}${Date.now()}`;
+export const isPending = (id: string) => id.startsWith(PENDING);
+
+/** Moves item `index` of `ids` one step up (-1) or down (+1). */
+export function moved(ids: string[], index: number, step: -1 | 1): string[] {
+  const next = [...ids];
+  const target = index + step;
+  if (target < 0 || target >= next.length) return next;
+  [next[index], next[target]] = [next[target]!, next[index]!];
+  return next;
+}

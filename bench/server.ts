@@ -1,0 +1,64 @@
+// Starts the built app (`npm start`'s script) on a fresh embedded database for a benchmark.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+export type BenchServer = { baseUrl: string; stop: () => Promise<void> };
+
+export async function startServer(env: Record<string, string> = {}): Promise<BenchServer> {
+  const port = Number(process.env.BENCH_PORT ?? 3300);
+  const baseUrl = `http://localhost:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), "allclear-bench-"));
+  const child: ChildProcess = spawn(process.execPath, ["lib/cli/start.mjs"], {
+    cwd: path.resolve(import.meta.dirname, ".."),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      BASE_URL: baseUrl,
+      PGLITE_DIR: path.join(dataDir, "pglite"),
+      DATABASE_URL: "",
+      API_RATE_LIMIT: "0",
+      ...env,
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${baseUrl}/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error("the server did not start within 5 minutes");
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    baseUrl,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await new Promise((resolve) => child.once("exit", resolve));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs first-run setup and answers the owner's session cookie. */
+export async function signedInOwner(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/v1/setup`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseUrl },
+    body: JSON.stringify({
+      workspaceName: "Bench",
+      name: "Bench Owner",
+      email: "bench@example.com",
+      password: "bench password 1",
+    }),
+  });
+  if (response.status !== 201) throw new Error(`setup failed: ${response.status} ${await response.text()}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+}

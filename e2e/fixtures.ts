@@ -1,0 +1,29 @@
+import { test as base, type Browser, type Page } from "@playwright/test";
+
+let visitors = 0;
+
+/** A visitor address of its own (documentation range), as the front proxy would report it. */
+function nextAddress(): string {
+  visitors += 1;
+  return `192.0.2.${visitors % 250}`;
+}
+
+/**
+ * Each test's page comes from its own visitor address, as real users do, so the per-address
+ * sign-in limit applies per journey rather than to the whole suite.
+ */
+export const test = base.extend({
+  extraHTTPHeaders: async ({}, use) => {
+    await use({ "x-forwarded-for": nextAddress() });
+  },
+});
+
+/** Another person, in a browser of their own. */
+export async function newVisitor(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({
+    extraHTTPHeaders: { "x-forwarded-for": nextAddress() },
+  });
+  return context.newPage();
+}
+
+export { expect } from "@playwright/test";
