@@ -34,6 +34,11 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
   {
+    // Playwright fixtures call `use`, which is not React's hook.
+    files: ["e2e/**"],
+    rules: { "react-hooks/rules-of-hooks": "off" },
+  },
+  {
     files: ["app/**/*.tsx"],
     rules: {
       // Plain anchors to pages outside the dashboard's client router are intentional.

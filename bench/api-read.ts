@@ -8,7 +8,11 @@ const CONNECTIONS = 50;
 
 type Figures = { rps: number; p50: number; p99: number; errors: number; non2xx: number };
 
-async function load(url: string, headers: Record<string, string>, duration: number): Promise<Figures> {
+async function load(
+  url: string,
+  headers: Record<string, string>,
+  duration: number,
+): Promise<Figures> {
   const result = await autocannon({ url, connections: CONNECTIONS, duration, headers });
   return {
     rps: result.requests.average,
@@ -28,11 +32,13 @@ try {
       headers: { "content-type": "application/json", origin: server.baseUrl, cookie },
       body: JSON.stringify(body),
     });
-    if (response.status !== 201) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    if (response.status !== 201)
+      throw new Error(`${path}: ${response.status} ${await response.text()}`);
     return (await response.json()) as { id: string };
   };
   const groups = [];
-  for (let i = 0; i < 10; i++) groups.push(await post("/v1/component-groups", { name: `Group ${i + 1}` }));
+  for (let i = 0; i < 10; i++)
+    groups.push(await post("/v1/component-groups", { name: `Group ${i + 1}` }));
   for (let i = 0; i < 100; i++) {
     await post("/v1/components", {
       name: `Component ${i + 1}`,
@@ -57,8 +63,12 @@ try {
   console.log(row("GET /health", health));
   console.log(row("GET /v1/components", read));
   const ratio = read.rps / health.rps;
-  console.log(`\nratio: ${(ratio * 100).toFixed(1)}% of /health's rate (target >= 40%): ${ratio >= 0.4 ? "met" : "missed"}`);
-  console.log(`p99 of /v1/components: ${read.p99} ms (target < 50 ms): ${read.p99 < 50 ? "met" : "missed"}`);
+  console.log(
+    `\nratio: ${(ratio * 100).toFixed(1)}% of /health's rate (target >= 40%): ${ratio >= 0.4 ? "met" : "missed"}`,
+  );
+  console.log(
+    `p99 of /v1/components: ${read.p99} ms (target < 50 ms): ${read.p99 < 50 ? "met" : "missed"}`,
+  );
 } finally {
   await server.stop();
 }

@@ -3,13 +3,30 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { randomBytes } from "node:crypto";
+import postgres from "postgres";
 
 export type BenchServer = { baseUrl: string; stop: () => Promise<void> };
 
+/**
+ * The embedded database by default; with BENCH_DATABASE_URL, a fresh database on that
+ * PostgreSQL server, dropped afterwards.
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<BenchServer> {
   const port = Number(process.env.BENCH_PORT ?? 3300);
   const baseUrl = `http://localhost:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), "allclear-bench-"));
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+  const database = `allclear_bench_${Date.now().toString(36)}`;
+  let databaseUrl = "";
+  if (adminUrl) {
+    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database "${database}"`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${database}`;
+    databaseUrl = url.toString();
+  }
   const child: ChildProcess = spawn(process.execPath, ["lib/cli/start.mjs"], {
     cwd: path.resolve(import.meta.dirname, ".."),
     env: {
@@ -17,7 +34,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ben
       PORT: String(port),
       BASE_URL: baseUrl,
       PGLITE_DIR: path.join(dataDir, "pglite"),
-      DATABASE_URL: "",
+      DATABASE_URL: databaseUrl,
+      BETTER_AUTH_SECRET: randomBytes(32).toString("base64"),
       API_RATE_LIMIT: "0",
       ...env,
     },
@@ -40,6 +58,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ben
       child.kill("SIGTERM");
       await new Promise((resolve) => child.once("exit", resolve));
       rmSync(dataDir, { recursive: true, force: true });
+      if (adminUrl) {
+        const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+        await admin.unsafe(`drop database if exists "${database}" with (force)`);
+        await admin.end();
+      }
     },
   };
 }
@@ -56,7 +79,8 @@ export async function signedInOwner(baseUrl: string): Promise<string> {
       password: "bench password 1",
     }),
   });
-  if (response.status !== 201) throw new Error(`setup failed: ${response.status} ${await response.text()}`);
+  if (response.status !== 201)
+    throw new Error(`setup failed: ${response.status} ${await response.text()}`);
   return response.headers
     .getSetCookie()
     .map((cookie) => cookie.split(";")[0])

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
-import { getDb, schema } from "@/db/client";
+import { getDb, schema, type Database } from "@/db/client";
 import type { Role } from "@/lib/workspace/roles";
 import { getAuth, sessionCookieName } from "./auth";
 
@@ -39,6 +39,27 @@ export function verifySessionCookie(raw: string, secret: string): string | null 
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
 }
 
+function prepareActorQuery(db: Database) {
+  const { session, user, member } = schema;
+  return db
+    .select({
+      sessionId: session.id,
+      userId: user.id,
+      email: user.email,
+      name: user.name,
+      role: member.role,
+      workspaceId: member.workspaceId,
+    })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .innerJoin(member, eq(member.userId, session.userId))
+    .where(and(eq(session.token, sql.placeholder("token")), gt(session.expiresAt, sql`now()`)))
+    .prepare("actor_by_session_token");
+}
+
+// Built once per database handle: this runs on every request.
+const prepared = new WeakMap<Database, ReturnType<typeof prepareActorQuery>>();
+
 /**
  * Reads the session, its user and their membership in one indexed query, on every request, so a
  * signed-out or removed member and a changed role take effect on the very next request.
@@ -50,18 +71,8 @@ export async function actorFromHeaders(headers: Headers): Promise<Actor | null> 
   const token = verifySessionCookie(raw, auth.options.secret!);
   if (!token) return null;
   const db = await getDb();
-  const [row] = await db
-    .select({
-      sessionId: schema.session.id,
-      userId: schema.user.id,
-      email: schema.user.email,
-      name: schema.user.name,
-      role: schema.member.role,
-      workspaceId: schema.member.workspaceId,
-    })
-    .from(schema.session)
-    .innerJoin(schema.user, eq(schema.user.id, schema.session.userId))
-    .innerJoin(schema.member, eq(schema.member.userId, schema.session.userId))
-    .where(and(eq(schema.session.token, token), gt(schema.session.expiresAt, sql`now()`)));
+  let query = prepared.get(db);
+  if (!query) prepared.set(db, (query = prepareActorQuery(db)));
+  const [row] = await query.execute({ token });
   return row ?? null;
 }

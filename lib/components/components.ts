@@ -2,6 +2,7 @@ import { and, asc, count, eq, gt, sql } from "drizzle-orm";
 import { getDb, schema, type Executor } from "@/db/client";
 import type { Actor } from "@/lib/auth/session";
 import { ConflictError, NotFoundError, ValidationError } from "@/lib/errors";
+import { cachedPage, componentsChanged } from "./page-cache";
 import type { CreateComponentInput, UpdateComponentInput } from "./schemas";
 import { setComponentStatus } from "./status";
 
@@ -48,20 +49,37 @@ async function assertGroupExists(
     throw ValidationError.field("groupId", "No component group with that id in this workspace.");
 }
 
+/**
+ * Runs a write to the component page in a transaction, and marks the page changed once it has
+ * committed or failed (a failed write changes nothing, but marking it costs only a re-read).
+ */
+async function writePage<T>(workspaceId: string, write: (tx: Executor) => Promise<T>): Promise<T> {
+  const db = await getDb();
+  try {
+    return await db.transaction(write);
+  } finally {
+    componentsChanged(workspaceId);
+  }
+}
+
 /** Components in page order: ungrouped first, then each group in group order; by position inside. */
-export async function listComponents({ ctx }: { ctx: Pick<Actor, "workspaceId"> }) {
+export function listComponents({ ctx }: { ctx: Pick<Actor, "workspaceId"> }) {
+  return cachedPage(ctx.workspaceId, () => readPage(ctx.workspaceId));
+}
+
+async function readPage(workspaceId: string) {
   const db = await getDb();
   const [groups, components] = await Promise.all([
     db
       .select(groupColumns)
       .from(componentGroup)
-      .where(eq(componentGroup.workspaceId, ctx.workspaceId))
+      .where(eq(componentGroup.workspaceId, workspaceId))
       .orderBy(asc(componentGroup.position)),
     db
       .select(componentColumns)
       .from(component)
       .leftJoin(componentGroup, eq(componentGroup.id, component.groupId))
-      .where(eq(component.workspaceId, ctx.workspaceId))
+      .where(eq(component.workspaceId, workspaceId))
       .orderBy(sql`${componentGroup.position} asc nulls first`, asc(component.position)),
   ]);
   return { groups, components };
@@ -77,8 +95,7 @@ export async function getComponent(tx: Executor, workspaceId: string, id: string
 }
 
 export async function createComponent({ ctx, input }: { ctx: Actor; input: CreateComponentInput }) {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
+  return writePage(ctx.workspaceId, async (tx) => {
     await lockOrder(tx, ctx.workspaceId);
     await assertGroupExists(tx, ctx.workspaceId, input.groupId);
     const [{ total }] = (await tx
@@ -118,8 +135,7 @@ export async function updateComponent({
   id: string;
   input: UpdateComponentInput;
 }) {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
+  return writePage(ctx.workspaceId, async (tx) => {
     await getComponent(tx, ctx.workspaceId, id);
     await assertGroupExists(tx, ctx.workspaceId, input.groupId);
     const { status, ...fields } = input;
@@ -144,8 +160,7 @@ export async function updateComponent({
 
 /** Deletes a component and what refers to it, and closes the gap it leaves in the order. */
 export async function deleteComponent({ ctx, id }: { ctx: Actor; id: string }) {
-  const db = await getDb();
-  await db.transaction(async (tx) => {
+  await writePage(ctx.workspaceId, async (tx) => {
     await lockOrder(tx, ctx.workspaceId);
     const [deleted] = await tx
       .delete(component)
@@ -168,8 +183,7 @@ type Ordered = typeof component | typeof componentGroup;
  * exactly once; anything else is 409 order_mismatch, naming what is missing, extra or repeated.
  */
 async function applyOrder(table: Ordered, what: string, workspaceId: string, ids: string[]) {
-  const db = await getDb();
-  await db.transaction(async (tx) => {
+  await writePage(workspaceId, async (tx) => {
     await lockOrder(tx, workspaceId);
     const rows = await tx
       .select({ id: table.id })
@@ -221,8 +235,7 @@ async function getGroup(tx: Executor, workspaceId: string, id: string) {
 }
 
 export async function createGroup({ ctx, input }: { ctx: Actor; input: { name: string } }) {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
+  return writePage(ctx.workspaceId, async (tx) => {
     await lockOrder(tx, ctx.workspaceId);
     const [{ total }] = (await tx
       .select({ total: count() })
@@ -245,8 +258,7 @@ export async function updateGroup({
   id: string;
   input: { name?: string };
 }) {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
+  return writePage(ctx.workspaceId, async (tx) => {
     await getGroup(tx, ctx.workspaceId, id);
     if (input.name !== undefined) {
       await tx
@@ -260,8 +272,7 @@ export async function updateGroup({
 
 /** Deletes a group; its components stay, ungrouped (the foreign key sets their group to null). */
 export async function deleteGroup({ ctx, id }: { ctx: Actor; id: string }) {
-  const db = await getDb();
-  await db.transaction(async (tx) => {
+  await writePage(ctx.workspaceId, async (tx) => {
     await lockOrder(tx, ctx.workspaceId);
     const [deleted] = await tx
       .delete(componentGroup)

@@ -1,14 +1,17 @@
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb, schema } from "@/db/client";
+import { componentsChanged } from "@/lib/components/page-cache";
 import { memberWithRole, setUpOwner, TestClient } from "@/lib/testing/client";
 
 let editor: TestClient;
 let editorId: string;
+let workspaceId: string;
 const UNKNOWN = "019a0000-0000-7000-8000-000000000001";
 
 beforeAll(async () => {
-  const { client: owner } = await setUpOwner();
+  const { client: owner, workspaceId: created } = await setUpOwner();
+  workspaceId = created;
   ({ client: editor, userId: editorId } = await memberWithRole(owner, "editor"));
 });
 
@@ -17,6 +20,7 @@ beforeEach(async () => {
   const db = await getDb();
   await db.delete(schema.component);
   await db.delete(schema.componentGroup);
+  componentsChanged(workspaceId);
 });
 
 async function create(body: Record<string, unknown>) {
