@@ -2,7 +2,7 @@ import { and, asc, count, eq, gt, sql } from "drizzle-orm";
 import { getDb, schema, type Executor } from "@/db/client";
 import type { Actor } from "@/lib/auth/session";
 import { ConflictError, NotFoundError, ValidationError } from "@/lib/errors";
-import { cachedPage, componentsChanged } from "./page-cache";
+import { cachedPage, transactionTouchingComponents } from "./page-cache";
 import type { CreateComponentInput, UpdateComponentInput } from "./schemas";
 import { setComponentStatus } from "./status";
 
@@ -49,19 +49,6 @@ async function assertGroupExists(
     throw ValidationError.field("groupId", "No component group with that id in this workspace.");
 }
 
-/**
- * Runs a write to the component page in a transaction, and marks the page changed once it has
- * committed or failed (a failed write changes nothing, but marking it costs only a re-read).
- */
-async function writePage<T>(workspaceId: string, write: (tx: Executor) => Promise<T>): Promise<T> {
-  const db = await getDb();
-  try {
-    return await db.transaction(write);
-  } finally {
-    componentsChanged(workspaceId);
-  }
-}
-
 /** Components in page order: ungrouped first, then each group in group order; by position inside. */
 export function listComponents({ ctx }: { ctx: Pick<Actor, "workspaceId"> }) {
   return cachedPage(ctx.workspaceId, () => readPage(ctx.workspaceId));
@@ -95,7 +82,7 @@ export async function getComponent(tx: Executor, workspaceId: string, id: string
 }
 
 export async function createComponent({ ctx, input }: { ctx: Actor; input: CreateComponentInput }) {
-  return writePage(ctx.workspaceId, async (tx) => {
+  return transactionTouchingComponents(ctx.workspaceId, async (tx) => {
     await lockOrder(tx, ctx.workspaceId);
     await assertGroupExists(tx, ctx.workspaceId, input.groupId);
     const [{ total }] = (await tx
@@ -135,7 +122,7 @@ export async function updateComponent({
   id: string;
   input: UpdateComponentInput;
 }) {
-  return writePage(ctx.workspaceId, async (tx) => {
+  return transactionTouchingComponents(ctx.workspaceId, async (tx) => {
     await getComponent(tx, ctx.workspaceId, id);
     await assertGroupExists(tx, ctx.workspaceId, input.groupId);
     const { status, ...fields } = input;
@@ -160,7 +147,7 @@ export async function updateComponent({
 
 /** Deletes a component and what refers to it, and closes the gap it leaves in the order. */
 export async function deleteComponent({ ctx, id }: { ctx: Actor; id: string }) {
-  await writePage(ctx.workspaceId, async (tx) => {
+  await transactionTouchingComponents(ctx.workspaceId, async (tx) => {
     await lockOrder(tx, ctx.workspaceId);
     const [deleted] = await tx
       .delete(component)
@@ -183,7 +170,7 @@ type Ordered = typeof component | typeof componentGroup;
  * exactly once; anything else is 409 order_mismatch, naming what is missing, extra or repeated.
  */
 async function applyOrder(table: Ordered, what: string, workspaceId: string, ids: string[]) {
-  await writePage(workspaceId, async (tx) => {
+  await transactionTouchingComponents(workspaceId, async (tx) => {
     await lockOrder(tx, workspaceId);
     const rows = await tx
       .select({ id: table.id })
@@ -235,7 +222,7 @@ async function getGroup(tx: Executor, workspaceId: string, id: string) {
 }
 
 export async function createGroup({ ctx, input }: { ctx: Actor; input: { name: string } }) {
-  return writePage(ctx.workspaceId, async (tx) => {
+  return transactionTouchingComponents(ctx.workspaceId, async (tx) => {
     await lockOrder(tx, ctx.workspaceId);
     const [{ total }] = (await tx
       .select({ total: count() })
@@ -258,7 +245,7 @@ export async function updateGroup({
   id: string;
   input: { name?: string };
 }) {
-  return writePage(ctx.workspaceId, async (tx) => {
+  return transactionTouchingComponents(ctx.workspaceId, async (tx) => {
     await getGroup(tx, ctx.workspaceId, id);
     if (input.name !== undefined) {
       await tx
@@ -272,7 +259,7 @@ export async function updateGroup({
 
 /** Deletes a group; its components stay, ungrouped (the foreign key sets their group to null). */
 export async function deleteGroup({ ctx, id }: { ctx: Actor; id: string }) {
-  await writePage(ctx.workspaceId, async (tx) => {
+  await transactionTouchingComponents(ctx.workspaceId, async (tx) => {
     await lockOrder(tx, ctx.workspaceId);
     const [deleted] = await tx
       .delete(componentGroup)

@@ -1,3 +1,4 @@
+import { getDb, type Transaction } from "@/db/client";
 import { config } from "@/lib/config";
 
 /**
@@ -38,4 +39,20 @@ export function componentsChanged(workspaceId: string): void {
   const { generations, entries } = state();
   generations.set(workspaceId, (generations.get(workspaceId) ?? 0) + 1);
   entries.delete(workspaceId);
+}
+
+/**
+ * Runs a write that may change components or their statuses in one transaction, and marks the
+ * workspace's page changed once it has committed or failed.
+ */
+export async function transactionTouchingComponents<T>(
+  workspaceId: string,
+  write: (tx: Transaction) => Promise<T>,
+): Promise<T> {
+  const db = await getDb();
+  try {
+    return await db.transaction(write);
+  } finally {
+    componentsChanged(workspaceId);
+  }
 }

@@ -1,4 +1,5 @@
 import * as components from "@/lib/components/operations";
+import * as incidents from "@/lib/incidents/operations";
 import * as members from "@/lib/members/operations";
 import * as workspace from "@/lib/workspace/operations";
 import type { Operation } from "./operation";
@@ -8,4 +9,5 @@ export const operations: readonly Operation[] = [
   ...Object.values(workspace),
   ...Object.values(members),
   ...Object.values(components),
+  ...Object.values(incidents),
 ];

@@ -23,6 +23,11 @@ const EXPECTED: Record<string, "public" | "viewer" | "editor" | "admin"> = {
   updateComponentGroup: "editor",
   deleteComponentGroup: "editor",
   orderComponentGroups: "editor",
+  listIncidents: "viewer",
+  createIncident: "editor",
+  getIncident: "viewer",
+  patchIncident: "editor",
+  postIncidentUpdate: "editor",
 };
 
 const ROLES = ["viewer", "editor", "admin", "owner"] as const;

@@ -1,0 +1,11 @@
+import { handle, route } from "@/lib/http/api";
+import { postIncidentUpdate } from "@/lib/incidents/incidents";
+import * as op from "@/lib/incidents/operations";
+
+export const { GET, POST, PUT, PATCH, DELETE } = route({
+  POST: handle(
+    op.postIncidentUpdate,
+    ({ ctx, params, body }) => postIncidentUpdate({ ctx, id: params.id, input: body }),
+    { location: (incident) => `/v1/incidents/${incident.id}` },
+  ),
+});

@@ -1,0 +1,68 @@
+import { index, pgEnum, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { user } from "./auth";
+import { at, createdAt, id } from "./columns";
+import { component, componentStatusEnum } from "./components";
+import { workspace } from "./workspace";
+
+export const incidentStatusEnum = pgEnum("incident_status", ["investigating", "identified", "monitoring", "resolved"]);
+export const incidentImpactEnum = pgEnum("incident_impact", ["none", "minor", "major", "critical"]);
+export const visibilityEnum = pgEnum("visibility", ["draft", "published"]);
+export const incidentSourceEnum = pgEnum("incident_source", ["manual", "monitor"]);
+
+export const incident = pgTable(
+  "incident",
+  {
+    id: id(),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspace.id, { onDelete: "cascade" }),
+    title: text().notNull(),
+    status: incidentStatusEnum().notNull(),
+    impact: incidentImpactEnum().notNull(),
+    visibility: visibilityEnum().notNull(),
+    source: incidentSourceEnum().notNull().default("manual"),
+    startedAt: at().notNull(),
+    resolvedAt: at(),
+    createdAt: createdAt(),
+    updatedAt: at().notNull().defaultNow(),
+  },
+  (t) => [index("incident_workspace_id_started_at_idx").on(t.workspaceId, t.startedAt, t.id)],
+);
+
+export const incidentComponent = pgTable(
+  "incident_component",
+  {
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspace.id, { onDelete: "cascade" }),
+    incidentId: uuid()
+      .notNull()
+      .references(() => incident.id, { onDelete: "cascade" }),
+    componentId: uuid()
+      .notNull()
+      .references(() => component.id, { onDelete: "cascade" }),
+    status: componentStatusEnum().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.incidentId, t.componentId] }),
+    index("incident_component_workspace_id_component_id_idx").on(t.workspaceId, t.componentId),
+  ],
+);
+
+export const incidentUpdate = pgTable(
+  "incident_update",
+  {
+    id: id(),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspace.id, { onDelete: "cascade" }),
+    incidentId: uuid()
+      .notNull()
+      .references(() => incident.id, { onDelete: "cascade" }),
+    status: incidentStatusEnum().notNull(),
+    body: text().notNull(),
+    createdBy: uuid().references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("incident_update_workspace_id_incident_id_idx").on(t.workspaceId, t.incidentId, t.createdAt)],
+);

@@ -1,0 +1,46 @@
+import { index, integer, pgEnum, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { at, createdAt, id } from "./columns";
+import { component } from "./components";
+import { workspace } from "./workspace";
+
+export const maintenanceStatusEnum = pgEnum("maintenance_status", ["scheduled", "in_progress", "completed", "cancelled"]);
+
+export const maintenance = pgTable(
+  "maintenance",
+  {
+    id: id(),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspace.id, { onDelete: "cascade" }),
+    title: text().notNull(),
+    body: text().notNull(),
+    status: maintenanceStatusEnum().notNull().default("scheduled"),
+    startsAt: at().notNull(),
+    endsAt: at().notNull(),
+    cancelledAt: at(),
+    /** Bumped whenever the window's times change or it is cancelled; older runs then do nothing. */
+    revision: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: at().notNull().defaultNow(),
+  },
+  (t) => [index("maintenance_workspace_id_starts_at_idx").on(t.workspaceId, t.startsAt, t.id)],
+);
+
+export const maintenanceComponent = pgTable(
+  "maintenance_component",
+  {
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspace.id, { onDelete: "cascade" }),
+    maintenanceId: uuid()
+      .notNull()
+      .references(() => maintenance.id, { onDelete: "cascade" }),
+    componentId: uuid()
+      .notNull()
+      .references(() => component.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.maintenanceId, t.componentId] }),
+    index("maintenance_component_workspace_id_component_id_idx").on(t.workspaceId, t.componentId),
+  ],
+);

@@ -1,0 +1,331 @@
+import { and, desc, eq, inArray, lt, ne, or, sql } from "drizzle-orm";
+import { getDb, schema, type Executor } from "@/db/client";
+import type { Actor } from "@/lib/auth/session";
+import { transactionTouchingComponents } from "@/lib/components/page-cache";
+import { reconcileComponents } from "@/lib/components/reconcile";
+import { assertPublishableText } from "@/lib/content/rules";
+import { ConflictError, NotFoundError, ValidationError } from "@/lib/errors";
+import { decodeCursor, encodeCursor, page } from "@/lib/http/paging";
+import { emitEvent, type EventType } from "@/lib/outbox/outbox";
+import type { CreateIncidentInput, PatchIncidentInput, PostUpdateInput } from "./schemas";
+
+const { incident, incidentComponent, incidentUpdate, component } = schema;
+
+type IncidentRow = typeof incident.$inferSelect;
+type Affected = { componentId: string; status: (typeof component.$inferSelect)["status"] };
+
+/** Every listed component must exist in the workspace; otherwise 400 naming the entry. */
+async function assertComponentsExist(
+  tx: Executor,
+  workspaceId: string,
+  affected: Affected[] | undefined,
+) {
+  if (!affected?.length) return;
+  const ids = affected.map((a) => a.componentId);
+  const found = await tx
+    .select({ id: component.id })
+    .from(component)
+    .where(and(eq(component.workspaceId, workspaceId), inArray(component.id, ids)));
+  const known = new Set(found.map((row) => row.id));
+  const errors = affected.flatMap((a, index) =>
+    known.has(a.componentId)
+      ? []
+      : [
+          {
+            field: `components.${index}.componentId`,
+            message: "No component with that id in this workspace.",
+          },
+        ],
+  );
+  if (errors.length) throw new ValidationError(errors);
+}
+
+function summary(row: IncidentRow, components: Affected[]) {
+  return {
+    id: row.id,
+    title: row.title,
+    status: row.status,
+    impact: row.impact,
+    visibility: row.visibility,
+    source: row.source,
+    startedAt: row.startedAt,
+    resolvedAt: row.resolvedAt,
+    updatedAt: row.updatedAt,
+    components,
+  };
+}
+
+async function affectedOf(tx: Executor, workspaceId: string, incidentIds: string[]) {
+  const rows = incidentIds.length
+    ? await tx
+        .select({
+          incidentId: incidentComponent.incidentId,
+          componentId: incidentComponent.componentId,
+          status: incidentComponent.status,
+        })
+        .from(incidentComponent)
+        .where(
+          and(
+            eq(incidentComponent.workspaceId, workspaceId),
+            inArray(incidentComponent.incidentId, incidentIds),
+          ),
+        )
+    : [];
+  const byIncident = new Map<string, Affected[]>();
+  for (const { incidentId, ...affected } of rows) {
+    byIncident.set(incidentId, [...(byIncident.get(incidentId) ?? []), affected]);
+  }
+  return byIncident;
+}
+
+/** The incident as the API answers it, updates newest first (`latestOnly` for event payloads). */
+async function loadIncident(
+  tx: Executor,
+  workspaceId: string,
+  id: string,
+  { latestOnly = false } = {},
+) {
+  const [row] = await tx
+    .select()
+    .from(incident)
+    .where(and(eq(incident.workspaceId, workspaceId), eq(incident.id, id)));
+  if (!row) throw new NotFoundError("incident");
+  const [components, updates] = await Promise.all([
+    affectedOf(tx, workspaceId, [id]),
+    tx
+      .select({
+        id: incidentUpdate.id,
+        status: incidentUpdate.status,
+        body: incidentUpdate.body,
+        createdAt: incidentUpdate.createdAt,
+      })
+      .from(incidentUpdate)
+      .where(and(eq(incidentUpdate.workspaceId, workspaceId), eq(incidentUpdate.incidentId, id)))
+      .orderBy(desc(incidentUpdate.createdAt), desc(incidentUpdate.id))
+      .limit(latestOnly ? 1 : 10_000),
+  ]);
+  return { ...summary(row, components.get(id) ?? []), updates };
+}
+
+async function lockIncident(tx: Executor, workspaceId: string, id: string) {
+  const [row] = await tx
+    .select()
+    .from(incident)
+    .where(and(eq(incident.workspaceId, workspaceId), eq(incident.id, id)))
+    .for("update");
+  if (!row) throw new NotFoundError("incident");
+  return row;
+}
+
+async function emitIncidentEvent(tx: Executor, workspaceId: string, id: string, type: EventType) {
+  const resource = await loadIncident(tx, workspaceId, id, { latestOnly: true });
+  await emitEvent(tx, { workspaceId, type, subject: { kind: "incident", resource } });
+}
+
+async function replaceAffected(
+  tx: Executor,
+  workspaceId: string,
+  incidentId: string,
+  affected: Affected[],
+) {
+  await tx
+    .delete(incidentComponent)
+    .where(
+      and(
+        eq(incidentComponent.workspaceId, workspaceId),
+        eq(incidentComponent.incidentId, incidentId),
+      ),
+    );
+  if (affected.length) {
+    await tx
+      .insert(incidentComponent)
+      .values(affected.map((a) => ({ ...a, workspaceId, incidentId })));
+  }
+}
+
+/** Declares an incident. Its body is the first update; a published one takes effect at once. */
+export async function createIncident({ ctx, input }: { ctx: Actor; input: CreateIncidentInput }) {
+  return transactionTouchingComponents(ctx.workspaceId, async (tx) => {
+    await assertComponentsExist(tx, ctx.workspaceId, input.components);
+    assertPublishableText({ title: input.title, body: input.body });
+    const status = input.status ?? "investigating";
+    const now = new Date();
+    const [created] = await tx
+      .insert(incident)
+      .values({
+        workspaceId: ctx.workspaceId,
+        title: input.title,
+        status,
+        impact: input.impact,
+        visibility: input.visibility ?? "draft",
+        startedAt: input.startedAt ? new Date(input.startedAt) : now,
+        resolvedAt: status === "resolved" ? now : null,
+      })
+      .returning();
+    await replaceAffected(tx, ctx.workspaceId, created!.id, input.components ?? []);
+    await tx.insert(incidentUpdate).values({
+      workspaceId: ctx.workspaceId,
+      incidentId: created!.id,
+      status,
+      body: input.body,
+      createdBy: ctx.userId,
+    });
+    if (created!.visibility === "published") await publish(tx, ctx.workspaceId, created!.id);
+    return loadIncident(tx, ctx.workspaceId, created!.id);
+  });
+}
+
+/** Going public: the affected components take the incident's statuses, and subscribers hear of it. */
+async function publish(tx: Executor, workspaceId: string, id: string) {
+  const affected = (await affectedOf(tx, workspaceId, [id])).get(id) ?? [];
+  await reconcileComponents(tx, {
+    workspaceId,
+    componentIds: affected.map((a) => a.componentId),
+    cause: "incident",
+    causeId: id,
+  });
+  await emitIncidentEvent(tx, workspaceId, id, "incident.created");
+}
+
+export async function getIncident({ ctx, id }: { ctx: Actor; id: string }) {
+  const db = await getDb();
+  return loadIncident(db, ctx.workspaceId, id);
+}
+
+/** Open or resolved incidents, newest start first, paged by cursor. */
+export async function listIncidents({
+  ctx,
+  query,
+}: {
+  ctx: Actor;
+  query: { state: "open" | "resolved"; limit: number; cursor?: string };
+}) {
+  const db = await getDb();
+  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  const rows = await db
+    .select()
+    .from(incident)
+    .where(
+      and(
+        eq(incident.workspaceId, ctx.workspaceId),
+        query.state === "open" ? ne(incident.status, "resolved") : eq(incident.status, "resolved"),
+        after
+          ? or(
+              lt(incident.startedAt, after.at),
+              and(eq(incident.startedAt, after.at), lt(incident.id, after.id)),
+            )
+          : sql`true`,
+      ),
+    )
+    .orderBy(desc(incident.startedAt), desc(incident.id))
+    .limit(query.limit + 1);
+  const { items, nextCursor } = page(rows, query.limit, (row) =>
+    encodeCursor(row.startedAt, row.id),
+  );
+  const affected = await affectedOf(
+    db,
+    ctx.workspaceId,
+    items.map((row) => row.id),
+  );
+  return { incidents: items.map((row) => summary(row, affected.get(row.id) ?? [])), nextCursor };
+}
+
+/**
+ * Posts an update. Impact and components change only when sent; sent components replace the
+ * affected set. A resolved incident is closed. Published incidents move their components.
+ */
+export async function postIncidentUpdate({
+  ctx,
+  id,
+  input,
+}: {
+  ctx: Actor;
+  id: string;
+  input: PostUpdateInput;
+}) {
+  return transactionTouchingComponents(ctx.workspaceId, async (tx) => {
+    await assertComponentsExist(tx, ctx.workspaceId, input.components);
+    const current = await lockIncident(tx, ctx.workspaceId, id);
+    if (current.status === "resolved") {
+      throw new ConflictError(
+        "illegal_transition",
+        "This incident is resolved and closed; declare a new one.",
+      );
+    }
+    assertPublishableText({ body: input.body });
+    const now = new Date();
+    const before = (await affectedOf(tx, ctx.workspaceId, [id])).get(id) ?? [];
+    if (input.components) await replaceAffected(tx, ctx.workspaceId, id, input.components);
+    await tx
+      .update(incident)
+      .set({
+        status: input.status,
+        ...(input.impact ? { impact: input.impact } : {}),
+        resolvedAt: input.status === "resolved" ? now : null,
+        updatedAt: now,
+      })
+      .where(and(eq(incident.workspaceId, ctx.workspaceId), eq(incident.id, id)));
+    await tx.insert(incidentUpdate).values({
+      workspaceId: ctx.workspaceId,
+      incidentId: id,
+      status: input.status,
+      body: input.body,
+      createdBy: ctx.userId,
+    });
+    if (current.visibility === "published") {
+      const touched = [...before, ...(input.components ?? [])].map((a) => a.componentId);
+      await reconcileComponents(tx, {
+        workspaceId: ctx.workspaceId,
+        componentIds: touched,
+        cause: "incident",
+        causeId: id,
+      });
+      await emitIncidentEvent(
+        tx,
+        ctx.workspaceId,
+        id,
+        input.status === "resolved" ? "incident.resolved" : "incident.updated",
+      );
+    }
+    return loadIncident(tx, ctx.workspaceId, id);
+  });
+}
+
+/** Renames, or publishes a draft (`draft → published` only). */
+export async function patchIncident({
+  ctx,
+  id,
+  input,
+}: {
+  ctx: Actor;
+  id: string;
+  input: PatchIncidentInput;
+}) {
+  return transactionTouchingComponents(ctx.workspaceId, async (tx) => {
+    const current = await lockIncident(tx, ctx.workspaceId, id);
+    if (current.visibility === "published" && input.visibility === "draft") {
+      throw new ConflictError(
+        "illegal_transition",
+        "A published incident cannot go back to draft.",
+      );
+    }
+    assertPublishableText({ title: input.title });
+    const publishing = current.visibility === "draft" && input.visibility === "published";
+    const renamed = input.title !== undefined && input.title !== current.title;
+    if (publishing || renamed) {
+      await tx
+        .update(incident)
+        .set({
+          title: input.title ?? current.title,
+          visibility: input.visibility ?? current.visibility,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(incident.workspaceId, ctx.workspaceId), eq(incident.id, id)));
+    }
+    if (publishing) await publish(tx, ctx.workspaceId, id);
+    else if (renamed && current.visibility === "published") {
+      await emitIncidentEvent(tx, ctx.workspaceId, id, "incident.updated");
+    }
+    return loadIncident(tx, ctx.workspaceId, id);
+  });
+}

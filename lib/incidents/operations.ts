@@ -1,0 +1,91 @@
+import { idParams } from "@/lib/http/fields";
+import { defineOperation } from "@/lib/http/operation";
+import {
+  CreateIncidentInput,
+  Incident,
+  INCIDENT_READ_ONLY,
+  IncidentList,
+  IncidentListQuery,
+  PatchIncidentInput,
+  PostUpdateInput,
+} from "./schemas";
+
+const tag = "Incidents";
+const contentRules = [
+  { status: 422, code: "unfilled_placeholder" },
+  { status: 422, code: "html_not_allowed" },
+] as const;
+
+export const listIncidents = defineOperation({
+  id: "listIncidents",
+  method: "GET",
+  path: "/v1/incidents",
+  tag,
+  summary: "Open or resolved incidents",
+  description:
+    "Newest startedAt first, without updates; page with `limit` and the answer's `nextCursor`.",
+  access: "viewer",
+  query: IncidentListQuery,
+  response: IncidentList,
+  status: 200,
+});
+
+export const createIncident = defineOperation({
+  id: "createIncident",
+  method: "POST",
+  path: "/v1/incidents",
+  tag,
+  summary: "Declare an incident",
+  description:
+    "A draft unless `visibility: published`. The body becomes the first update. A published incident sets its components' statuses and notifies.",
+  access: "editor",
+  body: CreateIncidentInput,
+  response: Incident,
+  status: 201,
+  problems: contentRules,
+});
+
+export const getIncident = defineOperation({
+  id: "getIncident",
+  method: "GET",
+  path: "/v1/incidents/{id}",
+  tag,
+  summary: "An incident with its updates",
+  access: "viewer",
+  params: idParams,
+  response: Incident,
+  status: 200,
+});
+
+export const patchIncident = defineOperation({
+  id: "patchIncident",
+  method: "PATCH",
+  path: "/v1/incidents/{id}",
+  tag,
+  summary: "Rename or publish an incident",
+  description:
+    "`visibility` may go from draft to published only (409 illegal_transition otherwise).",
+  access: "editor",
+  params: idParams,
+  body: PatchIncidentInput,
+  readOnly: INCIDENT_READ_ONLY,
+  response: Incident,
+  status: 200,
+  problems: [{ status: 409, code: "illegal_transition" }, ...contentRules],
+});
+
+export const postIncidentUpdate = defineOperation({
+  id: "postIncidentUpdate",
+  method: "POST",
+  path: "/v1/incidents/{id}/updates",
+  tag,
+  summary: "Post an update",
+  description:
+    "Open statuses move freely; any may move to resolved, which closes the incident (later updates are 409 illegal_transition). Impact and components change only when sent; sent components replace the affected set.",
+  access: "editor",
+  params: idParams,
+  body: PostUpdateInput,
+  response: Incident,
+  status: 201,
+  problems: [{ status: 409, code: "illegal_transition" }, ...contentRules],
+});
