@@ -1,4 +1,4 @@
-import type { InngestFunction } from "inngest";
+import { maintenanceWindow, scheduledJobSweep } from "./maintenance";
 
 /** Every Inngest function the app serves at /api/inngest. */
-export const functions: InngestFunction.Any[] = [];
+export const functions = [maintenanceWindow, scheduledJobSweep];

@@ -1,5 +1,6 @@
 import * as components from "@/lib/components/operations";
 import * as incidents from "@/lib/incidents/operations";
+import * as maintenance from "@/lib/maintenance/operations";
 import * as members from "@/lib/members/operations";
 import * as workspace from "@/lib/workspace/operations";
 import type { Operation } from "./operation";
@@ -10,4 +11,5 @@ export const operations: readonly Operation[] = [
   ...Object.values(members),
   ...Object.values(components),
   ...Object.values(incidents),
+  ...Object.values(maintenance),
 ];

@@ -28,6 +28,11 @@ const EXPECTED: Record<string, "public" | "viewer" | "editor" | "admin"> = {
   getIncident: "viewer",
   patchIncident: "editor",
   postIncidentUpdate: "editor",
+  listMaintenances: "viewer",
+  createMaintenance: "editor",
+  getMaintenance: "viewer",
+  replaceMaintenance: "editor",
+  cancelMaintenance: "editor",
 };
 
 const ROLES = ["viewer", "editor", "admin", "owner"] as const;

@@ -3,7 +3,8 @@ import { config, ConfigError } from "@/lib/config";
 
 /**
  * Start-up of the server process: check the configuration (a bad value stops the process with a
- * message naming the variable), then open and migrate the database before the first request.
+ * message naming the variable), then open and migrate the database before the first request, and
+ * start the embedded job runner unless Inngest runs background work.
  */
 export async function startServer(): Promise<void> {
   try {
@@ -16,4 +17,8 @@ export async function startServer(): Promise<void> {
     throw error;
   }
   await getDb();
+  if (config().inngest === "embedded") {
+    const { startEmbeddedRunner } = await import("@/lib/jobs/runner");
+    startEmbeddedRunner();
+  }
 }

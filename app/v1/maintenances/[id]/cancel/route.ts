@@ -1,0 +1,9 @@
+import { handle, route } from "@/lib/http/api";
+import { cancelMaintenance } from "@/lib/maintenance/maintenance";
+import * as op from "@/lib/maintenance/operations";
+
+export const { GET, POST, PUT, PATCH, DELETE } = route({
+  POST: handle(op.cancelMaintenance, ({ ctx, params }) =>
+    cancelMaintenance({ ctx, id: params.id }),
+  ),
+});

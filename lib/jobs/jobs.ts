@@ -1,0 +1,104 @@
+import { and, asc, eq, lte } from "drizzle-orm";
+import { getDb, schema, type Executor, type Transaction } from "@/db/client";
+import { transactionTouchingComponents } from "@/lib/components/page-cache";
+
+const { scheduledJob } = schema;
+
+export type Job = typeof scheduledJob.$inferSelect;
+export type JobHandler = (tx: Transaction, job: Job) => Promise<void>;
+
+/** Waits before retrying a job whose handler failed: 1 s, 2 s, 4 s … up to a minute. */
+const retryDelayMs = (attempts: number) => Math.min(60_000, 1000 * 2 ** Math.max(0, attempts - 1));
+
+export async function scheduleJob(
+  tx: Executor,
+  job: { workspaceId: string; kind: string; subjectId: string; revision: number; runAt: Date },
+): Promise<string> {
+  const [created] = await tx.insert(scheduledJob).values(job).returning({ id: scheduledJob.id });
+  return created!.id;
+}
+
+/** Cancels the pending jobs about a subject (a rescheduled or cancelled window, say). */
+export async function cancelJobs(
+  tx: Executor,
+  { workspaceId, subjectId }: { workspaceId: string; subjectId: string },
+) {
+  await tx
+    .update(scheduledJob)
+    .set({ state: "cancelled", doneAt: new Date() })
+    .where(
+      and(
+        eq(scheduledJob.workspaceId, workspaceId),
+        eq(scheduledJob.subjectId, subjectId),
+        eq(scheduledJob.state, "pending"),
+      ),
+    );
+}
+
+/**
+ * Runs one job if it is still pending and due, in one transaction with its effects: the job is
+ * done exactly when its transition committed. A job another worker holds is skipped. Answers
+ * whether it ran.
+ */
+export async function runJob(
+  jobId: string,
+  handlers: Record<string, JobHandler>,
+  now = new Date(),
+): Promise<boolean> {
+  const db = await getDb();
+  const [candidate] = await db.select().from(scheduledJob).where(eq(scheduledJob.id, jobId));
+  if (!candidate || candidate.state !== "pending" || candidate.runAt > now) return false;
+  try {
+    return await transactionTouchingComponents(candidate.workspaceId, async (tx) => {
+      const [job] = await tx
+        .select()
+        .from(scheduledJob)
+        .where(and(eq(scheduledJob.id, jobId), eq(scheduledJob.state, "pending")))
+        .for("update", { skipLocked: true });
+      if (!job) return false;
+      const handler = handlers[job.kind];
+      if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
+      await handler(tx, job);
+      await tx
+        .update(scheduledJob)
+        .set({ state: "done", doneAt: new Date(), attempts: job.attempts + 1 })
+        .where(eq(scheduledJob.id, job.id));
+      return true;
+    });
+  } catch (error) {
+    const attempts = candidate.attempts + 1;
+    await db
+      .update(scheduledJob)
+      .set({
+        attempts,
+        lastError: String((error as Error)?.stack ?? error).slice(0, 2000),
+        runAt: new Date(Date.now() + retryDelayMs(attempts)),
+      })
+      .where(and(eq(scheduledJob.id, jobId), eq(scheduledJob.state, "pending")));
+    throw error;
+  }
+}
+
+/** Runs every job that is due, oldest first (a window's start before its end). */
+export async function runDueJobs(
+  handlers: Record<string, JobHandler>,
+  now = new Date(),
+): Promise<number> {
+  const db = await getDb();
+  // The queue is global, not per workspace: its index leads with (state, run_at).
+  const due = await db
+    .select({ id: scheduledJob.id })
+    .from(scheduledJob)
+    .where(and(eq(scheduledJob.state, "pending"), lte(scheduledJob.runAt, now)))
+    .orderBy(asc(scheduledJob.runAt), asc(scheduledJob.id))
+    .limit(100);
+  let ran = 0;
+  for (const { id } of due) {
+    try {
+      if (await runJob(id, handlers, now)) ran += 1;
+    } catch (error) {
+      console.error(`Scheduled job ${id} failed; it will be retried.`, error);
+    }
+  }
+  return ran;
+}

@@ -1,0 +1,376 @@
+import { and, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { getDb, schema, type Executor } from "@/db/client";
+import type { Actor } from "@/lib/auth/session";
+import { transactionTouchingComponents } from "@/lib/components/page-cache";
+import { reconcileComponents } from "@/lib/components/reconcile";
+import { assertPublishableText } from "@/lib/content/rules";
+import { ConflictError, NotFoundError, ValidationError } from "@/lib/errors";
+import { decodeCursor, encodeCursor, page } from "@/lib/http/paging";
+import { announceWindowRun, type WindowRun } from "@/lib/jobs/engine";
+import { cancelJobs, scheduleJob } from "@/lib/jobs/jobs";
+import { emitEvent, type EventType } from "@/lib/outbox/outbox";
+import type { MaintenanceInput } from "./schemas";
+
+const { maintenance, maintenanceComponent, component } = schema;
+
+export const MAINTENANCE_START = "maintenance.start";
+export const MAINTENANCE_COMPLETE = "maintenance.complete";
+
+type MaintenanceRow = typeof maintenance.$inferSelect;
+
+async function componentIdsOf(tx: Executor, workspaceId: string, ids: string[]) {
+  const rows = ids.length
+    ? await tx
+        .select({
+          maintenanceId: maintenanceComponent.maintenanceId,
+          componentId: maintenanceComponent.componentId,
+        })
+        .from(maintenanceComponent)
+        .where(
+          and(
+            eq(maintenanceComponent.workspaceId, workspaceId),
+            inArray(maintenanceComponent.maintenanceId, ids),
+          ),
+        )
+    : [];
+  const byWindow = new Map<string, string[]>();
+  for (const row of rows)
+    byWindow.set(row.maintenanceId, [...(byWindow.get(row.maintenanceId) ?? []), row.componentId]);
+  return byWindow;
+}
+
+function present(row: MaintenanceRow, componentIds: string[]) {
+  return {
+    id: row.id,
+    title: row.title,
+    body: row.body,
+    status: row.status,
+    startsAt: row.startsAt,
+    endsAt: row.endsAt,
+    cancelledAt: row.cancelledAt,
+    componentIds,
+  };
+}
+
+async function loadMaintenance(tx: Executor, workspaceId: string, id: string) {
+  const [row] = await tx
+    .select()
+    .from(maintenance)
+    .where(and(eq(maintenance.workspaceId, workspaceId), eq(maintenance.id, id)));
+  if (!row) throw new NotFoundError("maintenance");
+  return present(row, (await componentIdsOf(tx, workspaceId, [id])).get(id) ?? []);
+}
+
+async function lockMaintenance(tx: Executor, workspaceId: string, id: string) {
+  const [row] = await tx
+    .select()
+    .from(maintenance)
+    .where(and(eq(maintenance.workspaceId, workspaceId), eq(maintenance.id, id)))
+    .for("update");
+  if (!row) throw new NotFoundError("maintenance");
+  return row;
+}
+
+async function assertComponentsExist(tx: Executor, workspaceId: string, ids: string[]) {
+  if (!ids.length) return;
+  const found = await tx
+    .select({ id: component.id })
+    .from(component)
+    .where(and(eq(component.workspaceId, workspaceId), inArray(component.id, ids)));
+  const known = new Set(found.map((row) => row.id));
+  const errors = ids.flatMap((id, index) =>
+    known.has(id)
+      ? []
+      : [
+          {
+            field: `componentIds.${index}`,
+            message: "No component with that id in this workspace.",
+          },
+        ],
+  );
+  if (errors.length) throw new ValidationError(errors);
+}
+
+async function emitMaintenanceEvent(
+  tx: Executor,
+  workspaceId: string,
+  id: string,
+  type: EventType,
+) {
+  const resource = await loadMaintenance(tx, workspaceId, id);
+  await emitEvent(tx, { workspaceId, type, subject: { kind: "maintenance", resource } });
+}
+
+/** The window's run: a start at startsAt (while still scheduled) and a completion at endsAt. */
+async function scheduleRun(tx: Executor, row: MaintenanceRow): Promise<WindowRun> {
+  const base = { workspaceId: row.workspaceId, subjectId: row.id, revision: row.revision };
+  return {
+    maintenanceId: row.id,
+    revision: row.revision,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    startJobId:
+      row.status === "scheduled"
+        ? await scheduleJob(tx, { ...base, kind: MAINTENANCE_START, runAt: row.startsAt })
+        : null,
+    completeJobId: await scheduleJob(tx, {
+      ...base,
+      kind: MAINTENANCE_COMPLETE,
+      runAt: row.endsAt,
+    }),
+  };
+}
+
+async function setComponents(
+  tx: Executor,
+  workspaceId: string,
+  maintenanceId: string,
+  componentIds: string[],
+) {
+  await tx
+    .delete(maintenanceComponent)
+    .where(
+      and(
+        eq(maintenanceComponent.workspaceId, workspaceId),
+        eq(maintenanceComponent.maintenanceId, maintenanceId),
+      ),
+    );
+  if (componentIds.length) {
+    await tx
+      .insert(maintenanceComponent)
+      .values(componentIds.map((componentId) => ({ workspaceId, maintenanceId, componentId })));
+  }
+}
+
+export async function createMaintenance({ ctx, input }: { ctx: Actor; input: MaintenanceInput }) {
+  let run: WindowRun | undefined;
+  const created = await transactionTouchingComponents(ctx.workspaceId, async (tx) => {
+    await assertComponentsExist(tx, ctx.workspaceId, input.componentIds);
+    assertPublishableText({ title: input.title, body: input.body });
+    const [created] = await tx
+      .insert(maintenance)
+      .values({
+        workspaceId: ctx.workspaceId,
+        title: input.title,
+        body: input.body,
+        startsAt: new Date(input.startsAt),
+        endsAt: new Date(input.endsAt),
+      })
+      .returning();
+    await setComponents(tx, ctx.workspaceId, created!.id, input.componentIds);
+    run = await scheduleRun(tx, created!);
+    await emitMaintenanceEvent(tx, ctx.workspaceId, created!.id, "maintenance.scheduled");
+    return loadMaintenance(tx, ctx.workspaceId, created!.id);
+  });
+  await announceWindowRun(run);
+  return created;
+}
+
+const closed = (row: MaintenanceRow) =>
+  row.status === "completed" || row.status === "cancelled"
+    ? new ConflictError(
+        "illegal_transition",
+        `This maintenance is ${row.status}; it can no longer change.`,
+      )
+    : null;
+
+/**
+ * Replaces a window. New times replace its scheduled run (older runs are cancelled and a newer
+ * revision ignores any that still fire) and announce it again; an in-progress window keeps its
+ * start.
+ */
+export async function replaceMaintenance({
+  ctx,
+  id,
+  input,
+}: {
+  ctx: Actor;
+  id: string;
+  input: MaintenanceInput;
+}) {
+  let run: WindowRun | undefined;
+  const replaced = await transactionTouchingComponents(ctx.workspaceId, async (tx) => {
+    await assertComponentsExist(tx, ctx.workspaceId, input.componentIds);
+    const current = await lockMaintenance(tx, ctx.workspaceId, id);
+    const refusal = closed(current);
+    if (refusal) throw refusal;
+    const startsAt = new Date(input.startsAt);
+    const endsAt = new Date(input.endsAt);
+    if (current.status === "in_progress" && startsAt.getTime() !== current.startsAt.getTime()) {
+      throw new ConflictError(
+        "illegal_transition",
+        "This maintenance is in progress; its start cannot move. Change its end, or cancel it.",
+      );
+    }
+    assertPublishableText({ title: input.title, body: input.body });
+    const windowChanged =
+      startsAt.getTime() !== current.startsAt.getTime() ||
+      endsAt.getTime() !== current.endsAt.getTime();
+    const [updated] = await tx
+      .update(maintenance)
+      .set({
+        title: input.title,
+        body: input.body,
+        startsAt,
+        endsAt,
+        revision: windowChanged ? current.revision + 1 : current.revision,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(maintenance.workspaceId, ctx.workspaceId), eq(maintenance.id, id)))
+      .returning();
+    const before = (await componentIdsOf(tx, ctx.workspaceId, [id])).get(id) ?? [];
+    await setComponents(tx, ctx.workspaceId, id, input.componentIds);
+    if (current.status === "in_progress") {
+      await reconcileComponents(tx, {
+        workspaceId: ctx.workspaceId,
+        componentIds: [...before, ...input.componentIds],
+        cause: "maintenance",
+        causeId: id,
+      });
+    }
+    if (windowChanged) {
+      await cancelJobs(tx, { workspaceId: ctx.workspaceId, subjectId: id });
+      run = await scheduleRun(tx, updated!);
+      await emitMaintenanceEvent(tx, ctx.workspaceId, id, "maintenance.scheduled");
+    }
+    return loadMaintenance(tx, ctx.workspaceId, id);
+  });
+  await announceWindowRun(run);
+  return replaced;
+}
+
+export async function cancelMaintenance({ ctx, id }: { ctx: Actor; id: string }) {
+  return transactionTouchingComponents(ctx.workspaceId, async (tx) => {
+    const current = await lockMaintenance(tx, ctx.workspaceId, id);
+    const refusal = closed(current);
+    if (refusal) throw refusal;
+    const now = new Date();
+    await tx
+      .update(maintenance)
+      .set({
+        status: "cancelled",
+        cancelledAt: now,
+        revision: current.revision + 1,
+        updatedAt: now,
+      })
+      .where(and(eq(maintenance.workspaceId, ctx.workspaceId), eq(maintenance.id, id)));
+    await cancelJobs(tx, { workspaceId: ctx.workspaceId, subjectId: id });
+    if (current.status === "in_progress") {
+      const componentIds = (await componentIdsOf(tx, ctx.workspaceId, [id])).get(id) ?? [];
+      await reconcileComponents(tx, {
+        workspaceId: ctx.workspaceId,
+        componentIds,
+        cause: "maintenance",
+        causeId: id,
+      });
+    }
+    await emitMaintenanceEvent(tx, ctx.workspaceId, id, "maintenance.cancelled");
+    return loadMaintenance(tx, ctx.workspaceId, id);
+  });
+}
+
+export async function getMaintenance({ ctx, id }: { ctx: Actor; id: string }) {
+  const db = await getDb();
+  return loadMaintenance(db, ctx.workspaceId, id);
+}
+
+/** Newest startsAt first, paged by cursor. */
+export async function listMaintenances({
+  ctx,
+  query,
+}: {
+  ctx: Actor;
+  query: { limit: number; cursor?: string };
+}) {
+  const db = await getDb();
+  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  const rows = await db
+    .select()
+    .from(maintenance)
+    .where(
+      and(
+        eq(maintenance.workspaceId, ctx.workspaceId),
+        after
+          ? or(
+              lt(maintenance.startsAt, after.at),
+              and(eq(maintenance.startsAt, after.at), lt(maintenance.id, after.id)),
+            )
+          : sql`true`,
+      ),
+    )
+    .orderBy(desc(maintenance.startsAt), desc(maintenance.id))
+    .limit(query.limit + 1);
+  const { items, nextCursor } = page(rows, query.limit, (row) =>
+    encodeCursor(row.startsAt, row.id),
+  );
+  const components = await componentIdsOf(
+    db,
+    ctx.workspaceId,
+    items.map((row) => row.id),
+  );
+  return {
+    maintenances: items.map((row) => present(row, components.get(row.id) ?? [])),
+    nextCursor,
+  };
+}
+
+/**
+ * The window starts: its components go under maintenance. A run from an older revision (the
+ * window was rescheduled or cancelled since) or for a window no longer scheduled does nothing.
+ */
+export async function startMaintenance(
+  tx: Executor,
+  {
+    workspaceId,
+    maintenanceId,
+    revision,
+  }: { workspaceId: string; maintenanceId: string; revision: number },
+): Promise<boolean> {
+  const current = await lockMaintenance(tx, workspaceId, maintenanceId);
+  if (current.revision !== revision || current.status !== "scheduled") return false;
+  await tx
+    .update(maintenance)
+    .set({ status: "in_progress", updatedAt: new Date() })
+    .where(and(eq(maintenance.workspaceId, workspaceId), eq(maintenance.id, maintenanceId)));
+  const componentIds =
+    (await componentIdsOf(tx, workspaceId, [maintenanceId])).get(maintenanceId) ?? [];
+  await reconcileComponents(tx, {
+    workspaceId,
+    componentIds,
+    cause: "maintenance",
+    causeId: maintenanceId,
+  });
+  await emitMaintenanceEvent(tx, workspaceId, maintenanceId, "maintenance.started");
+  return true;
+}
+
+/** The window ends: its components return to what else holds them, or to operational. */
+export async function completeMaintenance(
+  tx: Executor,
+  {
+    workspaceId,
+    maintenanceId,
+    revision,
+  }: { workspaceId: string; maintenanceId: string; revision: number },
+): Promise<boolean> {
+  const current = await lockMaintenance(tx, workspaceId, maintenanceId);
+  if (current.revision !== revision) return false;
+  // A window that both started and ended while nobody ran it still starts first.
+  if (current.status === "scheduled")
+    await startMaintenance(tx, { workspaceId, maintenanceId, revision });
+  else if (current.status !== "in_progress") return false;
+  await tx
+    .update(maintenance)
+    .set({ status: "completed", updatedAt: new Date() })
+    .where(and(eq(maintenance.workspaceId, workspaceId), eq(maintenance.id, maintenanceId)));
+  const componentIds =
+    (await componentIdsOf(tx, workspaceId, [maintenanceId])).get(maintenanceId) ?? [];
+  await reconcileComponents(tx, {
+    workspaceId,
+    componentIds,
+    cause: "maintenance",
+    causeId: maintenanceId,
+  });
+  await emitMaintenanceEvent(tx, workspaceId, maintenanceId, "maintenance.completed");
+  return true;
+}
