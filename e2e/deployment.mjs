@@ -1,0 +1,32 @@
+// A deployment of its own for an e2e server: a fresh PGlite directory, or a fresh database on
+// the PostgreSQL server that DATABASE_URL names.
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import postgres from "postgres";
+
+export async function freshDeployment(name) {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    const dir = mkdtempSync(path.join(tmpdir(), "allclear-e2e-"));
+    return {
+      env: { PGLITE_DIR: path.join(dir, "pglite"), DATABASE_URL: "" },
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    // A production server on PostgreSQL requires its session secret to be configured.
+    env: { DATABASE_URL: url.toString(), BETTER_AUTH_SECRET: randomBytes(32).toString("base64") },
+    drop: async () => {
+      const again = postgres(adminUrl, { max: 1, onnotice: () => {} });
+      await again.unsafe(`drop database if exists "${name}" with (force)`);
+      await again.end();
+    },
+  };
+}
