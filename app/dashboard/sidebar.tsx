@@ -10,6 +10,8 @@ import { useActor } from "./actor";
 const NAVIGATION: { href: string; label: string; role: Role }[] = [
   { href: "/dashboard", label: "Overview", role: "viewer" },
   { href: "/dashboard/components", label: "Components", role: "viewer" },
+  { href: "/dashboard/incidents", label: "Incidents", role: "viewer" },
+  { href: "/dashboard/maintenance", label: "Maintenance", role: "viewer" },
   { href: "/dashboard/members", label: "Members", role: "admin" },
   { href: "/dashboard/settings", label: "Settings", role: "viewer" },
 ];
@@ -36,7 +38,12 @@ export function Sidebar({ workspaceName }: { workspaceName: string }) {
           <Link
             key={item.href}
             href={item.href}
-            aria-current={pathname === item.href ? "page" : undefined}
+            aria-current={
+              pathname === item.href ||
+              (item.href !== "/dashboard" && pathname.startsWith(`${item.href}/`))
+                ? "page"
+                : undefined
+            }
           >
             {item.label}
           </Link>

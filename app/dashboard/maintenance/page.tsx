@@ -1,0 +1,260 @@
+"use client";
+
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { ApiError, apiFetch } from "@/lib/client/api";
+import { ConfirmButton } from "@/app/ui/confirm-button";
+import { Field } from "@/app/ui/field";
+import { Markdown } from "@/app/ui/markdown";
+import { MarkdownField } from "@/app/ui/markdown-field";
+import { ErrorNotice, Loading } from "@/app/ui/states";
+import { useCan } from "../actor";
+import { ComponentPicker } from "../component-picker";
+import { useComponentPage } from "../components/use-components";
+
+type Maintenance = {
+  id: string;
+  title: string;
+  body: string;
+  status: "scheduled" | "in_progress" | "completed" | "cancelled";
+  startsAt: string;
+  endsAt: string;
+  cancelledAt: string | null;
+  componentIds: string[];
+};
+
+const KEY = ["maintenances"];
+const STATUS_TEXT: Record<Maintenance["status"], string> = {
+  scheduled: "Scheduled",
+  in_progress: "In progress",
+  completed: "Completed",
+  cancelled: "Cancelled",
+};
+
+/** The value a datetime-local input shows for an instant, in the viewer's time zone. */
+function toLocalInput(iso: string): string {
+  const date = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** A datetime-local value is the viewer's local time; the API takes UTC instants. */
+function fromLocalInput(value: string): string {
+  return new Date(value).toISOString();
+}
+
+function useMaintenanceChange<Vars>(send: (vars: Vars) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: KEY });
+      void queryClient.invalidateQueries({ queryKey: ["components"] });
+    },
+  });
+}
+
+function WindowForm({
+  initial,
+  submitLabel,
+  onDone,
+}: {
+  initial?: Maintenance;
+  submitLabel: string;
+  onDone: () => void;
+}) {
+  const [componentIds, setComponentIds] = useState<string[]>(initial?.componentIds ?? []);
+  const save = useMaintenanceChange((body: Record<string, unknown>) =>
+    initial
+      ? apiFetch(`/v1/maintenances/${initial.id}`, { method: "PUT", body })
+      : apiFetch("/v1/maintenances", { method: "POST", body }),
+  );
+  const error = save.error instanceof ApiError ? save.error : null;
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const soon = new Date(Date.now() + 60 * 60_000);
+  soon.setMinutes(0, 0, 0);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    save.mutate(
+      {
+        title: String(form.get("title")).trim(),
+        body: String(form.get("body")).trim(),
+        startsAt: fromLocalInput(String(form.get("startsAt"))),
+        endsAt: fromLocalInput(String(form.get("endsAt"))),
+        componentIds,
+      },
+      { onSuccess: onDone },
+    );
+  }
+
+  return (
+    <form className="form" onSubmit={submit}>
+      {error && !error.fieldErrors.length && <ErrorNotice error={error} />}
+      <Field
+        label="Title"
+        name="title"
+        defaultValue={initial?.title}
+        required
+        maxLength={200}
+        error={error?.forField("title")}
+      />
+      <div className="row">
+        <Field
+          label={`Starts (${zone})`}
+          name="startsAt"
+          type="datetime-local"
+          defaultValue={toLocalInput(initial?.startsAt ?? soon.toISOString())}
+          required
+          error={error?.forField("startsAt")}
+        />
+        <Field
+          label={`Ends (${zone})`}
+          name="endsAt"
+          type="datetime-local"
+          defaultValue={toLocalInput(
+            initial?.endsAt ?? new Date(soon.getTime() + 60 * 60_000).toISOString(),
+          )}
+          required
+          error={error?.forField("endsAt")}
+        />
+      </div>
+      <MarkdownField
+        label="Message"
+        name="body"
+        defaultValue={initial?.body}
+        error={error?.forField("body")}
+      />
+      <ComponentPicker
+        legend="Components under maintenance"
+        initial={(initial?.componentIds ?? []).map((componentId) => ({
+          componentId,
+          status: "under_maintenance",
+        }))}
+        withStatus={false}
+        onChange={(picked) => setComponentIds(picked.map((p) => p.componentId))}
+      />
+      <div className="row">
+        <button type="submit" disabled={save.isPending}>
+          {save.isPending ? "Saving…" : submitLabel}
+        </button>
+        <button type="button" className="secondary" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function WindowItem({ window, names }: { window: Maintenance; names: Map<string, string> }) {
+  const canEdit = useCan("editor");
+  const [editing, setEditing] = useState(false);
+  const cancel = useMaintenanceChange(() =>
+    apiFetch(`/v1/maintenances/${window.id}/cancel`, { method: "POST" }),
+  );
+  const open = window.status === "scheduled" || window.status === "in_progress";
+  if (editing) {
+    return (
+      <li className="card">
+        <WindowForm initial={window} submitLabel="Save changes" onDone={() => setEditing(false)} />
+      </li>
+    );
+  }
+  return (
+    <li className="card" data-testid="maintenance">
+      <div className="page-header">
+        <h3>{window.title}</h3>
+        <span className="badge">{STATUS_TEXT[window.status]}</span>
+      </div>
+      <p className="muted">
+        {new Date(window.startsAt).toLocaleString()} – {new Date(window.endsAt).toLocaleString()}
+        {window.cancelledAt && ` · cancelled ${new Date(window.cancelledAt).toLocaleString()}`}
+      </p>
+      {window.componentIds.length > 0 && (
+        <p>Components: {window.componentIds.map((id) => names.get(id) ?? "…").join(", ")}</p>
+      )}
+      {window.body && <Markdown text={window.body} />}
+      {canEdit && open && (
+        <div className="row">
+          <button type="button" className="secondary" onClick={() => setEditing(true)}>
+            Edit
+          </button>
+          <ConfirmButton
+            label="Cancel maintenance"
+            confirmLabel="Yes, cancel it"
+            question="Cancel this window? Subscribers are told."
+            onConfirm={() => cancel.mutate(undefined)}
+            pending={cancel.isPending}
+          />
+        </div>
+      )}
+      <ErrorNotice error={cancel.error} />
+    </li>
+  );
+}
+
+export default function MaintenancePage() {
+  const canEdit = useCan("editor");
+  const [scheduling, setScheduling] = useState(false);
+  const components = useComponentPage();
+  const list = useInfiniteQuery({
+    queryKey: KEY,
+    queryFn: ({ pageParam }) =>
+      apiFetch<{ maintenances: Maintenance[]; nextCursor: string | null }>(
+        `/v1/maintenances?limit=100${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ""}`,
+      ),
+    initialPageParam: "",
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    // Windows start and end by themselves; keep the page current while it is open.
+    refetchInterval: 5000,
+  });
+  const names = new Map(components.data?.components.map((c) => [c.id, c.name]));
+  const windows = list.data?.pages.flatMap((page) => page.maintenances) ?? [];
+  const sections: [string, Maintenance[]][] = [
+    ["In progress", windows.filter((w) => w.status === "in_progress")],
+    ["Upcoming", windows.filter((w) => w.status === "scheduled").reverse()],
+    ["Past", windows.filter((w) => w.status === "completed" || w.status === "cancelled")],
+  ];
+
+  return (
+    <div className="stack">
+      <div className="page-header">
+        <h1>Maintenance</h1>
+        {canEdit && !scheduling && (
+          <button type="button" onClick={() => setScheduling(true)}>
+            Schedule maintenance
+          </button>
+        )}
+      </div>
+      {scheduling && (
+        <section className="card">
+          <h2>Schedule maintenance</h2>
+          <WindowForm submitLabel="Schedule" onDone={() => setScheduling(false)} />
+        </section>
+      )}
+      {list.isPending && <Loading />}
+      <ErrorNotice error={list.error} />
+      {list.data &&
+        sections.map(([title, items]) => (
+          <section key={title} aria-label={title}>
+            <h2>{title}</h2>
+            {items.length === 0 ? (
+              <p className="muted">Nothing {title === "Past" ? "yet" : title.toLowerCase()}.</p>
+            ) : (
+              <ul className="list stack">
+                {items.map((window) => (
+                  <WindowItem key={window.id} window={window} names={names} />
+                ))}
+              </ul>
+            )}
+          </section>
+        ))}
+      {list.hasNextPage && (
+        <button type="button" className="secondary" onClick={() => list.fetchNextPage()}>
+          Load more
+        </button>
+      )}
+    </div>
+  );
+}

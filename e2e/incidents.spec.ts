@@ -1,0 +1,106 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { OWNER, signIn } from "./owner";
+
+test.describe.configure({ mode: "serial" });
+
+async function statusOf(page: Page, name: string): Promise<string> {
+  const { components } = await (await page.request.get("/v1/components")).json();
+  return components.find((c: { name: string }) => c.name === name).status;
+}
+
+test("declare an incident, post an update, resolve it", async ({ page }) => {
+  await signIn(page, OWNER.email, OWNER.password);
+  const origin = new URL(page.url()).origin;
+  const created = await page.request.post("/v1/components", {
+    data: { name: "Checkout" },
+    headers: { origin },
+  });
+  expect(created.status()).toBe(201);
+
+  await page.getByRole("link", { name: "Incidents" }).click();
+  await page.getByRole("button", { name: "Declare incident" }).click();
+  await page.getByLabel("Title").fill("Checkout failures");
+  await page.getByLabel("Impact").selectOption("major");
+  await page.getByLabel("Message").fill("We are seeing **errors** at checkout.");
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(page.getByTestId("markdown-preview").locator("strong")).toHaveText("errors");
+  await page.getByRole("button", { name: "Edit" }).click();
+  await page.getByRole("checkbox", { name: "Checkout" }).check();
+  await page.getByLabel("Status of Checkout in this incident").selectOption("major_outage");
+  await page.getByRole("button", { name: "Declare incident" }).click();
+
+  await expect(page.getByRole("heading", { name: "Checkout failures", level: 1 })).toBeVisible();
+  const timeline = page.getByRole("list", { name: "Updates" });
+  await expect(timeline.locator("strong", { hasText: "errors" })).toBeVisible();
+  await expect.poll(() => statusOf(page, "Checkout")).toBe("major_outage");
+
+  // An update that changes the status and the component's status.
+  await page.getByLabel("Status", { exact: true }).selectOption("identified");
+  await page.getByLabel("Message").fill("A bad deploy; rolling back.");
+  await page.getByLabel("Status of Checkout in this incident").selectOption("partial_outage");
+  await page.getByRole("button", { name: "Post update" }).click();
+  await expect(timeline.getByText("A bad deploy; rolling back.")).toBeVisible();
+  await expect(timeline.locator("li").first()).toContainText("Identified");
+
+  // Resolve it: the component returns to operational and the incident is closed.
+  await page.getByLabel("Status", { exact: true }).selectOption("resolved");
+  await page.getByLabel("Message").fill("Rolled back; checkout works again.");
+  await page.getByRole("button", { name: "Post update" }).click();
+  await expect(page.getByText("This incident is resolved and closed.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Post update" })).toHaveCount(0);
+  await expect.poll(() => statusOf(page, "Checkout")).toBe("operational");
+
+  await page.getByRole("link", { name: "← Incidents" }).click();
+  await expect(page.getByText("No open incidents. All clear.")).toBeVisible();
+  await page.getByRole("link", { name: "Resolved" }).click();
+  await expect(page.getByRole("link", { name: "Checkout failures" })).toBeVisible();
+});
+
+test("a draft is kept quiet until it is published", async ({ page }) => {
+  await signIn(page, OWNER.email, OWNER.password);
+  await page.goto("/dashboard/incidents");
+  await page.getByRole("button", { name: "Declare incident" }).click();
+  await page.getByLabel("Title").fill("Possible DNS issue");
+  await page.getByLabel("Message").fill("Checking reports.");
+  await page.getByRole("checkbox", { name: /Publish now/ }).uncheck();
+  await page.getByRole("button", { name: "Declare incident" }).click();
+  await expect(page.getByText(/This incident is a draft/)).toBeVisible();
+  await page.getByRole("button", { name: "Publish incident" }).click();
+  await expect(page.getByText(/This incident is a draft/)).toHaveCount(0);
+  await expect(page.getByText("Draft", { exact: true })).toHaveCount(0);
+});
+
+test("schedule, edit and cancel maintenance", async ({ page }) => {
+  await signIn(page, OWNER.email, OWNER.password);
+  await page.getByRole("link", { name: "Maintenance" }).click();
+  await page.getByRole("button", { name: "Schedule maintenance" }).click();
+  await page.getByLabel("Title").fill("Database upgrade");
+  await page.getByLabel(/^Starts/).fill("2030-03-01T02:00");
+  await page.getByLabel(/^Ends/).fill("2030-03-01T03:00");
+  await page.getByLabel("Message").fill("Expect a few seconds of downtime.");
+  await page.getByRole("checkbox", { name: "Checkout" }).check();
+  await page.getByRole("button", { name: "Schedule", exact: true }).click();
+
+  const upcoming = page.getByRole("region", { name: "Upcoming" });
+  const item = upcoming.getByTestId("maintenance").filter({ hasText: "Database upgrade" });
+  await expect(item).toContainText("Components: Checkout");
+  // The times round-trip through the viewer's time zone.
+  const [window] = (await (await page.request.get("/v1/maintenances")).json()).maintenances;
+  expect(new Date(window.startsAt).getTime()).toBe(new Date("2030-03-01T02:00").getTime());
+
+  await item.getByRole("button", { name: "Edit" }).click();
+  await upcoming.getByLabel("Title").fill("Database upgrade to v17");
+  await upcoming.getByLabel(/^Ends/).fill("2030-03-01T04:00");
+  await upcoming.getByRole("button", { name: "Save changes" }).click();
+  const edited = upcoming.getByTestId("maintenance").filter({ hasText: "Database upgrade to v17" });
+  await expect(edited).toBeVisible();
+
+  await edited.getByRole("button", { name: "Cancel maintenance" }).click();
+  await edited.getByRole("button", { name: "Yes, cancel it" }).click();
+  const past = page.getByRole("region", { name: "Past" });
+  await expect(
+    past.getByTestId("maintenance").filter({ hasText: "Database upgrade to v17" }),
+  ).toContainText("Cancelled");
+  await expect(upcoming.getByText("Nothing upcoming.")).toBeVisible();
+});
