@@ -242,7 +242,7 @@ export default function MaintenancePage() {
             {items.length === 0 ? (
               <p className="muted">Nothing {title === "Past" ? "yet" : title.toLowerCase()}.</p>
             ) : (
-              <ul className="list stack">
+              <ul className="plain stack">
                 {items.map((window) => (
                   <WindowItem key={window.id} window={window} names={names} />
                 ))}
