@@ -160,6 +160,8 @@ export async function createIncident({ ctx, input }: { ctx: Actor; input: Create
         visibility: input.visibility ?? "draft",
         startedAt: input.startedAt ? new Date(input.startedAt) : now,
         resolvedAt: status === "resolved" ? now : null,
+        createdAt: now,
+        updatedAt: now,
       })
       .returning();
     await replaceAffected(tx, ctx.workspaceId, created!.id, input.components ?? []);

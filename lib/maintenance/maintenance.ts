@@ -155,6 +155,8 @@ export async function createMaintenance({ ctx, input }: { ctx: Actor; input: Mai
         body: input.body,
         startsAt: new Date(input.startsAt),
         endsAt: new Date(input.endsAt),
+        createdAt: new Date(),
+        updatedAt: new Date(),
       })
       .returning();
     await setComponents(tx, ctx.workspaceId, created!.id, input.componentIds);
