@@ -109,12 +109,17 @@ describe("the maintenance-window Inngest function", () => {
       ],
     });
     // Both steps ran, and both found their job cancelled by the reschedule.
-    const ran = (ctx.step.run as unknown as { mock: { calls: [string][]; results: { value: unknown }[] } }).mock;
+    const ran = (
+      ctx.step.run as unknown as { mock: { calls: [string][]; results: { value: unknown }[] } }
+    ).mock;
     expect(ran.calls.map(([id]) => id)).toEqual(["start", "complete"]);
     expect(await Promise.all(ran.results.map((r) => r.value))).toEqual([false, false]);
     expect(await windowStatus(run.maintenanceId)).toBe("scheduled");
     const db = await getDb();
-    const old = await db.select().from(schema.scheduledJob).where(eq(schema.scheduledJob.id, run.startJobId!));
+    const old = await db
+      .select()
+      .from(schema.scheduledJob)
+      .where(eq(schema.scheduledJob.id, run.startJobId!));
     expect(old[0]!.state).toBe("cancelled");
   });
 

@@ -4,7 +4,12 @@ import { at, createdAt, id } from "./columns";
 import { component, componentStatusEnum } from "./components";
 import { workspace } from "./workspace";
 
-export const incidentStatusEnum = pgEnum("incident_status", ["investigating", "identified", "monitoring", "resolved"]);
+export const incidentStatusEnum = pgEnum("incident_status", [
+  "investigating",
+  "identified",
+  "monitoring",
+  "resolved",
+]);
 export const incidentImpactEnum = pgEnum("incident_impact", ["none", "minor", "major", "critical"]);
 export const visibilityEnum = pgEnum("visibility", ["draft", "published"]);
 export const incidentSourceEnum = pgEnum("incident_source", ["manual", "monitor"]);
@@ -64,5 +69,11 @@ export const incidentUpdate = pgTable(
     createdBy: uuid().references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [index("incident_update_workspace_id_incident_id_idx").on(t.workspaceId, t.incidentId, t.createdAt)],
+  (t) => [
+    index("incident_update_workspace_id_incident_id_idx").on(
+      t.workspaceId,
+      t.incidentId,
+      t.createdAt,
+    ),
+  ],
 );

@@ -3,7 +3,12 @@ import { at, createdAt, id } from "./columns";
 import { component } from "./components";
 import { workspace } from "./workspace";
 
-export const maintenanceStatusEnum = pgEnum("maintenance_status", ["scheduled", "in_progress", "completed", "cancelled"]);
+export const maintenanceStatusEnum = pgEnum("maintenance_status", [
+  "scheduled",
+  "in_progress",
+  "completed",
+  "cancelled",
+]);
 
 export const maintenance = pgTable(
   "maintenance",
