@@ -5,3 +5,4 @@ export * from "./components";
 export * from "./incidents";
 export * from "./maintenance";
 export * from "./outbox";
+export * from "./notifications";

@@ -27,9 +27,14 @@ export const outboxEvent = pgTable(
     type: eventTypeEnum().notNull(),
     data: jsonb().notNull(),
     occurredAt: at().notNull(),
+    /** Set once the event's deliveries exist; the fan-out picks up events where it is null. */
+    fannedOutAt: at(),
     createdAt: createdAt(),
   },
-  (t) => [index("outbox_event_workspace_id_occurred_at_idx").on(t.workspaceId, t.occurredAt)],
+  (t) => [
+    index("outbox_event_workspace_id_occurred_at_idx").on(t.workspaceId, t.occurredAt),
+    index("outbox_event_fanned_out_at_idx").on(t.fannedOutAt, t.occurredAt),
+  ],
 );
 
 export const jobStateEnum = pgEnum("job_state", ["pending", "done", "cancelled", "failed"]);

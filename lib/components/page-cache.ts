@@ -1,5 +1,6 @@
 import { getDb, type Transaction } from "@/db/client";
 import { config } from "@/lib/config";
+import { announceEvents } from "@/lib/jobs/engine";
 
 /**
  * The component page of each workspace, kept in memory between writes. Only on the embedded
@@ -42,8 +43,9 @@ export function componentsChanged(workspaceId: string): void {
 }
 
 /**
- * Runs a write that may change components or their statuses in one transaction, and marks the
- * workspace's page changed once it has committed or failed.
+ * Runs a write that may change components or their statuses (and write events) in one
+ * transaction; once it has committed or failed, marks the workspace's page changed and has any
+ * new events looked at.
  */
 export async function transactionTouchingComponents<T>(
   workspaceId: string,
@@ -54,5 +56,6 @@ export async function transactionTouchingComponents<T>(
     return await db.transaction(write);
   } finally {
     componentsChanged(workspaceId);
+    await announceEvents();
   }
 }

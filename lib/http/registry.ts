@@ -1,6 +1,7 @@
 import * as components from "@/lib/components/operations";
 import * as incidents from "@/lib/incidents/operations";
 import * as maintenance from "@/lib/maintenance/operations";
+import * as notifications from "@/lib/notifications/operations";
 import * as members from "@/lib/members/operations";
 import * as workspace from "@/lib/workspace/operations";
 import type { Operation } from "./operation";
@@ -12,4 +13,5 @@ export const operations: readonly Operation[] = [
   ...Object.values(components),
   ...Object.values(incidents),
   ...Object.values(maintenance),
+  ...Object.values(notifications),
 ];

@@ -33,6 +33,11 @@ const EXPECTED: Record<string, "public" | "viewer" | "editor" | "admin"> = {
   getMaintenance: "viewer",
   replaceMaintenance: "editor",
   cancelMaintenance: "editor",
+  listWebhookEndpoints: "admin",
+  createWebhookEndpoint: "admin",
+  deleteWebhookEndpoint: "admin",
+  testWebhookEndpoint: "admin",
+  listWebhookDeliveries: "admin",
 };
 
 const ROLES = ["viewer", "editor", "admin", "owner"] as const;

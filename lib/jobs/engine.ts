@@ -1,5 +1,7 @@
 import { config } from "@/lib/config";
 import { inngest } from "@/inngest/client";
+import { takeWrittenEvents } from "@/lib/outbox/outbox";
+import { wakeRunner } from "./runner";
 
 /** A maintenance window's scheduled run, as the Inngest function receives it. */
 export type WindowRun = {
@@ -25,5 +27,22 @@ export async function announceWindowRun(run: WindowRun | undefined): Promise<voi
       "Could not hand the maintenance window to Inngest; the sweep will run it.",
       error,
     );
+  }
+}
+
+/**
+ * After a write that may have added outbox events: the embedded runner looks now; Inngest is
+ * told so its fan-out runs (the minute sweep covers a lost message).
+ */
+export async function announceEvents(): Promise<void> {
+  if (!takeWrittenEvents()) return;
+  if (config().inngest !== "inngest") {
+    wakeRunner();
+    return;
+  }
+  try {
+    await inngest.send({ name: "allclear/outbox.pending", data: {} });
+  } catch (error) {
+    console.error("Could not tell Inngest about new events; the sweep will fan them out.", error);
   }
 }

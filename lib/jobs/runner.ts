@@ -1,38 +1,69 @@
+import { fanOutPending } from "@/lib/notifications/deliveries";
+import { DeliveryWorker } from "@/lib/notifications/worker";
 import { jobHandlers } from "./handlers";
 import { runDueJobs } from "./jobs";
 
-/** How often the embedded runner looks for due jobs; windows move within a second of their time. */
+/** How often the embedded runner looks for due work; windows move within a second of their time. */
 export const POLL_INTERVAL_MS = 250;
 
-type Runner = { stop: () => Promise<void> };
+export type Runner = { stop: () => Promise<void>; wake: () => void };
 
 const store = globalThis as typeof globalThis & { __allclearRunner?: Runner };
 
 /**
- * The embedded engine: with no Inngest configured, the server process runs due jobs itself.
- * Jobs are rows, so what fell due while the server was down runs right after it starts.
+ * The embedded engine: with no Inngest configured, the server process runs due jobs, fans out
+ * outbox events and delivers them. All of it is rows, so what fell due while the server was
+ * down runs right after it starts.
  */
 export function startEmbeddedRunner(): Runner {
   if (store.__allclearRunner) return store.__allclearRunner;
+  const deliveries = new DeliveryWorker();
   let stopped = false;
+  let ticking = false;
+  let wanted = false;
   let running: Promise<unknown> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+
   const tick = async () => {
+    clearTimeout(timer);
     if (stopped) return;
-    running = runDueJobs(jobHandlers).catch((error: unknown) =>
-      console.error("The job runner failed:", error),
-    );
+    ticking = true;
+    wanted = false;
+    running = (async () => {
+      await runDueJobs(jobHandlers);
+      await fanOutPending();
+      await deliveries.pump();
+    })().catch((error: unknown) => console.error("The background runner failed:", error));
     await running;
-    if (!stopped) timer = setTimeout(tick, POLL_INTERVAL_MS);
+    ticking = false;
+    if (!stopped) timer = setTimeout(tick, wanted ? 0 : POLL_INTERVAL_MS);
   };
-  let timer: NodeJS.Timeout = setTimeout(tick, 0);
+  timer = setTimeout(tick, 0);
+
   const runner: Runner = {
+    // A change that wrote events asks for a tick now (or right after the one running).
+    wake: () => {
+      if (stopped) return;
+      if (ticking) {
+        wanted = true;
+        return;
+      }
+      clearTimeout(timer);
+      timer = setTimeout(tick, 0);
+    },
     stop: async () => {
       stopped = true;
       clearTimeout(timer);
       await running;
+      await deliveries.drain();
       store.__allclearRunner = undefined;
     },
   };
   store.__allclearRunner = runner;
   return runner;
+}
+
+/** Asks the embedded runner, if this process runs one, for a tick now. */
+export function wakeRunner(): void {
+  store.__allclearRunner?.wake();
 }

@@ -2,6 +2,15 @@ import { eq } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import { config } from "@/lib/config";
 
+let written = 0;
+
+/** Whether events were written since the last call (so someone should look at the outbox). */
+export function takeWrittenEvents(): boolean {
+  const any = written > 0;
+  written = 0;
+  return any;
+}
+
 export type EventType = (typeof schema.eventTypeEnum.enumValues)[number];
 
 type Subject =
@@ -29,6 +38,7 @@ export async function emitEvent(
     [subject.kind]: subject.resource,
     url: `${config().baseUrl}/${path}/${subject.resource.id}`,
   };
+  written += 1;
   await tx.insert(schema.outboxEvent).values({
     workspaceId,
     type,

@@ -1,0 +1,9 @@
+import { handle, route } from "@/lib/http/api";
+import { listDeliveries } from "@/lib/notifications/endpoints";
+import * as op from "@/lib/notifications/operations";
+
+export const { GET, POST, PUT, PATCH, DELETE } = route({
+  GET: handle(op.listWebhookDeliveries, ({ ctx, params }) =>
+    listDeliveries({ ctx, id: params.id }),
+  ),
+});

@@ -1,0 +1,7 @@
+import { handle, route } from "@/lib/http/api";
+import { testEndpoint } from "@/lib/notifications/endpoints";
+import * as op from "@/lib/notifications/operations";
+
+export const { GET, POST, PUT, PATCH, DELETE } = route({
+  POST: handle(op.testWebhookEndpoint, ({ ctx, params }) => testEndpoint({ ctx, id: params.id })),
+});

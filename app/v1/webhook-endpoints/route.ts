@@ -1,0 +1,8 @@
+import { handle, route } from "@/lib/http/api";
+import { createEndpoint, listEndpoints } from "@/lib/notifications/endpoints";
+import * as op from "@/lib/notifications/operations";
+
+export const { GET, POST, PUT, PATCH, DELETE } = route({
+  GET: handle(op.listWebhookEndpoints, ({ ctx }) => listEndpoints({ ctx })),
+  POST: handle(op.createWebhookEndpoint, ({ ctx, body }) => createEndpoint({ ctx, input: body })),
+});

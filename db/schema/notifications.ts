@@ -1,0 +1,116 @@
+import {
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { at, createdAt, id } from "./columns";
+import { component } from "./components";
+import { outboxEvent } from "./outbox";
+import { workspace } from "./workspace";
+
+export const endpointKindEnum = pgEnum("endpoint_kind", ["webhook", "slack", "discord"]);
+export const endpointStateEnum = pgEnum("endpoint_state", ["active", "failing"]);
+export const deliveryStateEnum = pgEnum("delivery_state", ["pending", "succeeded", "failed"]);
+
+export const webhookEndpoint = pgTable(
+  "webhook_endpoint",
+  {
+    id: id(),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspace.id, { onDelete: "cascade" }),
+    kind: endpointKindEnum().notNull(),
+    name: text().notNull(),
+    /** Encrypted at rest (lib/crypto/secrets.ts); never returned after create. */
+    urlEncrypted: text().notNull(),
+    /** The `whsec_` signing secret, encrypted; null for chat kinds. */
+    secretEncrypted: text(),
+    state: endpointStateEnum().notNull().default("active"),
+    failingSince: at(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("webhook_endpoint_workspace_id_created_at_idx").on(t.workspaceId, t.createdAt)],
+);
+
+/** The components an endpoint follows; none = every component. */
+export const webhookEndpointComponent = pgTable(
+  "webhook_endpoint_component",
+  {
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspace.id, { onDelete: "cascade" }),
+    endpointId: uuid()
+      .notNull()
+      .references(() => webhookEndpoint.id, { onDelete: "cascade" }),
+    componentId: uuid()
+      .notNull()
+      .references(() => component.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.endpointId, t.componentId] })],
+);
+
+/**
+ * One event to one endpoint. Its id is the `webhook-id` the receiver sees, the same on every
+ * attempt. `nextAttemptAt` is also the lease: a worker that claims the delivery pushes it out,
+ * so a worker that died mid-attempt leaves it to be attempted again later.
+ */
+export const delivery = pgTable(
+  "delivery",
+  {
+    id: id(),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspace.id, { onDelete: "cascade" }),
+    endpointId: uuid()
+      .notNull()
+      .references(() => webhookEndpoint.id, { onDelete: "cascade" }),
+    eventId: uuid()
+      .notNull()
+      .references(() => outboxEvent.id, { onDelete: "cascade" }),
+    state: deliveryStateEnum().notNull().default("pending"),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: at().notNull().defaultNow(),
+    completedAt: at(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("delivery_endpoint_id_event_id_key").on(t.endpointId, t.eventId),
+    // The delivery queue is global: its index leads with (state, next_attempt_at).
+    index("delivery_state_next_attempt_at_idx").on(t.state, t.nextAttemptAt),
+    index("delivery_workspace_id_endpoint_id_created_at_idx").on(
+      t.workspaceId,
+      t.endpointId,
+      t.createdAt,
+    ),
+  ],
+);
+
+export const deliveryAttempt = pgTable(
+  "delivery_attempt",
+  {
+    id: id(),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspace.id, { onDelete: "cascade" }),
+    deliveryId: uuid()
+      .notNull()
+      .references(() => delivery.id, { onDelete: "cascade" }),
+    attemptedAt: at().notNull(),
+    statusCode: integer(),
+    latencyMs: integer().notNull(),
+    error: text(),
+    nextAttemptAt: at(),
+  },
+  (t) => [
+    index("delivery_attempt_workspace_id_delivery_id_idx").on(
+      t.workspaceId,
+      t.deliveryId,
+      t.attemptedAt,
+    ),
+  ],
+);

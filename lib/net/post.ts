@@ -1,0 +1,94 @@
+import type { LookupAddress, LookupOptions } from "node:dns";
+import { Agent, request } from "undici";
+import { resolveAllowed, TargetRefused } from "./targets";
+
+type LookupCallback = (
+  error: Error | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void;
+
+/**
+ * Name resolution for outgoing connections: the socket connects to an address this check just
+ * allowed, so a name cannot pass the check with one address and connect to another.
+ */
+function checkedLookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
+  resolveAllowed(hostname).then(
+    (addresses) => {
+      if (options.all) callback(null, addresses);
+      else callback(null, addresses[0]!.address, addresses[0]!.family);
+    },
+    (error: Error) => callback(error, ""),
+  );
+}
+
+const store = globalThis as typeof globalThis & { __allclearAgent?: Agent };
+function agent(): Agent {
+  store.__allclearAgent ??= new Agent({
+    connect: { lookup: checkedLookup as never, timeout: 8_000 },
+    keepAliveTimeout: 10_000,
+  });
+  return store.__allclearAgent;
+}
+
+export type PostResult =
+  | {
+      kind: "answer";
+      status: number;
+      headers: Record<string, string | string[] | undefined>;
+      text: string;
+      latencyMs: number;
+    }
+  | { kind: "error"; error: string; latencyMs: number; refused: boolean };
+
+const KEEP_BYTES = 2048;
+
+/** POSTs `body` with a deadline, following no redirects; answers the status and the start of the body. */
+export async function postOutgoing(
+  url: string,
+  {
+    body,
+    headers,
+    timeoutMs,
+  }: { body: string; headers: Record<string, string>; timeoutMs: number },
+): Promise<PostResult> {
+  const started = performance.now();
+  const latencyMs = () => Math.round(performance.now() - started);
+  try {
+    // IP literals never reach the lookup hook, so every host is checked here as well.
+    await resolveAllowed(new URL(url).hostname);
+    const response = await request(url, {
+      method: "POST",
+      headers,
+      body,
+      dispatcher: agent(),
+      signal: AbortSignal.timeout(timeoutMs),
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+    });
+    let text = "";
+    for await (const chunk of response.body) {
+      if (text.length < KEEP_BYTES) text += Buffer.from(chunk as Uint8Array).toString("utf8");
+    }
+    return {
+      kind: "answer",
+      status: response.statusCode,
+      headers: response.headers,
+      text: text.slice(0, KEEP_BYTES),
+      latencyMs: latencyMs(),
+    };
+  } catch (error) {
+    const name = (error as Error).name;
+    const message =
+      name === "TimeoutError" ||
+      name === "AbortError" ||
+      name === "HeadersTimeoutError" ||
+      name === "BodyTimeoutError"
+        ? `No answer within ${timeoutMs / 1000} s.`
+        : (error as Error).message || String(error);
+    const refused =
+      error instanceof TargetRefused ||
+      (error as { cause?: unknown }).cause instanceof TargetRefused;
+    return { kind: "error", error: message, latencyMs: latencyMs(), refused };
+  }
+}

@@ -1,0 +1,199 @@
+import { Webhook } from "standardwebhooks";
+
+export const USER_AGENT = "Allclear-Webhooks/1.0";
+export type EndpointKind = "webhook" | "slack" | "discord";
+
+type Affected = { componentId: string; status: string };
+type IncidentData = {
+  id: string;
+  title: string;
+  status: string;
+  impact: string;
+  components: Affected[];
+  updates: { body: string; status: string }[];
+};
+type MaintenanceData = {
+  id: string;
+  title: string;
+  body: string;
+  status: string;
+  startsAt: string;
+  endsAt: string;
+  componentIds: string[];
+};
+export type EventData = {
+  occurredAt: string;
+  workspace: { id: string; name: string };
+  incident?: IncidentData;
+  maintenance?: MaintenanceData;
+  url: string;
+};
+export type OutgoingEvent = { type: string; data: EventData };
+
+const words = (value: string) => value.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+
+const HEADLINE: Record<string, string> = {
+  "incident.created": "New incident",
+  "incident.updated": "Incident update",
+  "incident.resolved": "Resolved",
+  "maintenance.scheduled": "Maintenance scheduled",
+  "maintenance.started": "Maintenance started",
+  "maintenance.completed": "Maintenance completed",
+  "maintenance.cancelled": "Maintenance cancelled",
+};
+
+// Discord embed colours by impact and for maintenance.
+const COLOUR: Record<string, number> = {
+  none: 0x6b7280,
+  minor: 0xd97706,
+  major: 0xea580c,
+  critical: 0xdc2626,
+  resolved: 0x16a34a,
+  maintenance: 0x2563eb,
+};
+
+/** The human content of an event, shared by the Slack and Discord messages. */
+function summarize(event: OutgoingEvent, componentNames: Map<string, string>) {
+  const name = (id: string) => componentNames.get(id) ?? "A deleted component";
+  const { incident, maintenance } = event.data;
+  if (incident) {
+    return {
+      title: incident.title,
+      headline: HEADLINE[event.type] ?? event.type,
+      fields: [
+        ["Status", words(incident.status)],
+        ["Impact", words(incident.impact)],
+      ] as [string, string][],
+      message: incident.updates[0]?.body ?? "",
+      affected: incident.components.map((c) => `${name(c.componentId)} — ${words(c.status)}`),
+      colour: COLOUR[incident.status === "resolved" ? "resolved" : incident.impact] ?? COLOUR.none!,
+    };
+  }
+  const window = maintenance!;
+  const when = `${new Date(window.startsAt).toUTCString()} – ${new Date(window.endsAt).toUTCString()}`;
+  return {
+    title: window.title,
+    headline: HEADLINE[event.type] ?? event.type,
+    fields: [
+      ["Status", words(window.status)],
+      ["Window", when],
+    ] as [string, string][],
+    message: window.body,
+    affected: window.componentIds.map(name),
+    colour: COLOUR.maintenance!,
+  };
+}
+
+const slackEscape = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const clip = (text: string, max: number) =>
+  text.length > max ? `${text.slice(0, max - 1)}…` : text;
+
+/** Slack incoming-webhook message: a plain `text` fallback plus Block Kit `blocks`. */
+export function slackMessage(event: OutgoingEvent, componentNames: Map<string, string>) {
+  const s = summarize(event, componentNames);
+  const blocks: unknown[] = [
+    { type: "header", text: { type: "plain_text", text: clip(`${s.headline}: ${s.title}`, 150) } },
+    {
+      type: "section",
+      fields: s.fields.map(([k, v]) => ({ type: "mrkdwn", text: `*${k}*\n${slackEscape(v)}` })),
+    },
+  ];
+  if (s.message)
+    blocks.push({
+      type: "section",
+      text: { type: "mrkdwn", text: clip(slackEscape(s.message), 2900) },
+    });
+  if (s.affected.length) {
+    blocks.push({
+      type: "context",
+      elements: [
+        { type: "mrkdwn", text: clip(`Affected: ${slackEscape(s.affected.join(", "))}`, 2900) },
+      ],
+    });
+  }
+  blocks.push({
+    type: "section",
+    text: { type: "mrkdwn", text: `<${event.data.url}|View on the status page>` },
+  });
+  return {
+    text: `${slackEscape(`${s.headline}: ${s.title} (${event.data.workspace.name})`)} <${event.data.url}>`,
+    blocks,
+  };
+}
+
+/** Discord webhook message: `content` plus one embed; mentions in the text never ping anyone. */
+export function discordMessage(event: OutgoingEvent, componentNames: Map<string, string>) {
+  const s = summarize(event, componentNames);
+  const fields = s.fields.map(([name, value]) => ({
+    name,
+    value: clip(value, 1024),
+    inline: true,
+  }));
+  if (s.affected.length)
+    fields.push({
+      name: "Affected components",
+      value: clip(s.affected.join("\n"), 1024),
+      inline: false,
+    });
+  return {
+    content: clip(`**${s.headline}: ${s.title}**`, 2000),
+    embeds: [
+      {
+        title: clip(s.title, 256),
+        url: event.data.url,
+        description: clip(s.message, 4096),
+        color: s.colour,
+        fields,
+        timestamp: event.data.occurredAt,
+        footer: { text: `${event.data.workspace.name} status` },
+      },
+    ],
+    allowed_mentions: { parse: [] },
+  };
+}
+
+/**
+ * The exact request for one attempt: the body bytes, and for `webhook` endpoints the Standard
+ * Webhooks headers signed over those bytes.
+ */
+export function buildRequest(
+  kind: EndpointKind,
+  {
+    webhookId,
+    secret,
+    event,
+    componentNames,
+    now = new Date(),
+  }: {
+    webhookId: string;
+    secret: string | null;
+    event: OutgoingEvent;
+    componentNames: Map<string, string>;
+    now?: Date;
+  },
+): { body: string; headers: Record<string, string> } {
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    "user-agent": USER_AGENT,
+  };
+  if (kind === "slack")
+    return { body: JSON.stringify(slackMessage(event, componentNames)), headers };
+  if (kind === "discord")
+    return { body: JSON.stringify(discordMessage(event, componentNames)), headers };
+  const body = JSON.stringify({
+    type: event.type,
+    timestamp: event.data.occurredAt,
+    data: event.data,
+  });
+  const signature = new Webhook(secret!).sign(webhookId, now, body);
+  return {
+    body,
+    headers: {
+      ...headers,
+      "webhook-id": webhookId,
+      "webhook-timestamp": String(Math.floor(now.getTime() / 1000)),
+      "webhook-signature": signature,
+    },
+  };
+}

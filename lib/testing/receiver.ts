@@ -1,0 +1,74 @@
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export type Received = { path: string; headers: IncomingHttpHeaders; body: string; at: number };
+export type Reply = {
+  status: number;
+  delayMs?: number;
+  headers?: Record<string, string>;
+  body?: string;
+};
+
+/**
+ * A real HTTP receiver on loopback for webhook tests. Each path answers from its own queue of
+ * replies (then 200), and every request is kept in arrival order.
+ */
+export class Receiver {
+  readonly received: Received[] = [];
+  private readonly replies = new Map<string, Reply[]>();
+  private server!: Server;
+  url = "";
+
+  async start(): Promise<this> {
+    this.server = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on("data", (chunk: Buffer) => chunks.push(chunk));
+      request.on("end", () => {
+        const path = request.url ?? "/";
+        this.received.push({
+          path,
+          headers: request.headers,
+          body: Buffer.concat(chunks).toString("utf8"),
+          at: Date.now(),
+        });
+        const reply = this.replies.get(path)?.shift() ?? { status: 200 };
+        setTimeout(() => {
+          if (response.destroyed) return;
+          response.writeHead(reply.status, reply.headers);
+          response.end(reply.body ?? "ok");
+        }, reply.delayMs ?? 0);
+      });
+    });
+    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
+    this.url = `http://localhost:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  /** Queues replies for a path, used in order before the default 200. */
+  reply(path: string, ...replies: Reply[]): void {
+    this.replies.set(path, [...(this.replies.get(path) ?? []), ...replies]);
+  }
+
+  on(path: string): Received[] {
+    return this.received.filter((request) => request.path === path);
+  }
+
+  /** Waits until `path` has received `count` requests; answers them. */
+  async waitFor(path: string, count: number, timeoutMs = 10_000): Promise<Received[]> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.on(path).length < count) {
+      if (Date.now() > deadline) {
+        throw new Error(
+          `${path} received ${this.on(path).length} of ${count} requests in ${timeoutMs} ms`,
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return this.on(path);
+  }
+
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise((resolve) => this.server.close(resolve));
+  }
+}
