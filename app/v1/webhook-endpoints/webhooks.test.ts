@@ -372,6 +372,7 @@ describe("chat messages", () => {
       url: `${receiver.url}/discord`,
     });
     expect(slack.status).toBe(201);
+    expect(discord.body.secret).toBeNull();
     const incident = await publishIncident({
       title: "Checkout & payments < 50%",
       body: "Payments fail for some cards.",
