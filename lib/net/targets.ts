@@ -5,7 +5,10 @@ import { config } from "@/lib/config";
 // Addresses an outgoing request must never reach unless ALLOW_PRIVATE_TARGETS=true: private,
 // loopback, link-local (cloud metadata), CGNAT, reserved and documentation ranges, and every
 // IPv4-mapped or -translated IPv6 form, which would reach IPv4 hosts around the IPv4 list.
-const blocked = new BlockList();
+// Node's BlockList matches IPv4 addresses against IPv4-mapped IPv6 rules too, so each family
+// has a list of its own and is checked only against it.
+const blockedV4 = new BlockList();
+const blockedV6 = new BlockList();
 for (const [network, prefix] of [
   ["0.0.0.0", 8],
   ["10.0.0.0", 8],
@@ -23,7 +26,7 @@ for (const [network, prefix] of [
   ["224.0.0.0", 4],
   ["240.0.0.0", 4],
 ] as const) {
-  blocked.addSubnet(network, prefix, "ipv4");
+  blockedV4.addSubnet(network, prefix, "ipv4");
 }
 for (const [network, prefix] of [
   ["::", 128],
@@ -40,7 +43,7 @@ for (const [network, prefix] of [
   ["fec0::", 10],
   ["ff00::", 8],
 ] as const) {
-  blocked.addSubnet(network, prefix, "ipv6");
+  blockedV6.addSubnet(network, prefix, "ipv6");
 }
 
 export class TargetRefused extends Error {}
@@ -50,7 +53,7 @@ export function addressAllowed(address: string): boolean {
   if (config().allowPrivateTargets) return true;
   const family = isIP(address);
   if (family === 0) return false;
-  return !blocked.check(address, family === 4 ? "ipv4" : "ipv6");
+  return family === 4 ? !blockedV4.check(address, "ipv4") : !blockedV6.check(address, "ipv6");
 }
 
 /** The addresses a host name resolves to, every one of them allowed; otherwise TargetRefused. */

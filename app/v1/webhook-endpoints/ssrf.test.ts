@@ -1,0 +1,84 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { resetConfig } from "@/lib/config";
+import { setUpOwner, TestClient } from "@/lib/testing/client";
+import { Receiver } from "@/lib/testing/receiver";
+
+let admin: TestClient;
+let receiver: Receiver;
+
+function allowPrivate(allowed: boolean) {
+  process.env.ALLOW_PRIVATE_TARGETS = String(allowed);
+  resetConfig();
+}
+
+beforeAll(async () => {
+  ({ client: admin } = await setUpOwner());
+  receiver = await new Receiver().start();
+});
+
+afterAll(async () => receiver.stop());
+afterEach(() => allowPrivate(false));
+
+describe("outgoing targets", () => {
+  it.each([
+    ["loopback", "https://127.0.0.1/hook"],
+    ["loopback by name", "https://localhost/hook"],
+    ["private 10/8", "https://10.1.2.3/hook"],
+    ["private 172.16/12", "https://172.20.0.5/hook"],
+    ["private 192.168/16", "https://192.168.1.10/hook"],
+    ["link-local and cloud metadata", "https://169.254.169.254/latest/meta-data"],
+    ["CGNAT", "https://100.64.1.1/hook"],
+    ["unspecified", "https://0.0.0.0/hook"],
+    ["IPv6 loopback", "https://[::1]/hook"],
+    ["IPv6 unique local", "https://[fd00:ec2::254]/hook"],
+    ["IPv6 link-local", "https://[fe80::1]/hook"],
+    ["IPv4-mapped IPv6", "https://[::ffff:127.0.0.1]/hook"],
+    ["IPv4-mapped IPv6 private", "https://[::ffff:a00:1]/hook"],
+    ["NAT64 of a private address", "https://[64:ff9b::a00:1]/hook"],
+    ["plain http to a public address", "http://93.184.216.34/hook"],
+    ["credentials in the URL", "https://user:pass@93.184.216.34/hook"],
+  ])("refuses %s at create with 400 naming url", async (_name, url) => {
+    allowPrivate(false);
+    const response = await admin.post("/v1/webhook-endpoints", { kind: "webhook", name: "X", url });
+    expect(response.status, response.text).toBe(400);
+    expect(response.body.code).toBe("validation_failed");
+    expect(response.body.errors).toEqual([{ field: "url", message: expect.any(String) }]);
+  });
+
+  it("accepts a public https address", async () => {
+    allowPrivate(false);
+    const response = await admin.post("/v1/webhook-endpoints", {
+      kind: "slack",
+      name: "Public",
+      url: "https://93.184.216.34/services/x",
+    });
+    expect(response.status, response.text).toBe(201);
+  });
+
+  it("refuses at send time a name that now resolves to 127.0.0.1, and sends nothing", async () => {
+    // Accepted while private targets were allowed; the check at send time still applies.
+    allowPrivate(true);
+    const created = await admin.post("/v1/webhook-endpoints", {
+      kind: "webhook",
+      name: "Rebound",
+      url: `${receiver.url}/rebound`,
+    });
+    expect(created.status).toBe(201);
+    allowPrivate(false);
+    const result = await admin.post(`/v1/webhook-endpoints/${created.body.endpoint.id}/test`);
+    expect(result.status).toBe(200);
+    expect(result.body.ok).toBe(false);
+    expect(result.body.status).toBe(0);
+    expect(result.body.detail).toMatch(
+      /localhost resolves to (127\.0\.0\.1|::1), a private or reserved address/,
+    );
+    expect(receiver.on("/rebound")).toHaveLength(0);
+
+    // With private targets allowed again, the same endpoint is reached.
+    allowPrivate(true);
+    expect(
+      (await admin.post(`/v1/webhook-endpoints/${created.body.endpoint.id}/test`)).body.ok,
+    ).toBe(true);
+    expect(receiver.on("/rebound")).toHaveLength(1);
+  });
+});
