@@ -1,4 +1,5 @@
 import { maintenanceWindow, scheduledJobSweep } from "./maintenance";
+import { deliverWebhook, fanOutEvents } from "./notifications";
 
 /** Every Inngest function the app serves at /api/inngest. */
-export const functions = [maintenanceWindow, scheduledJobSweep];
+export const functions = [maintenanceWindow, scheduledJobSweep, fanOutEvents, deliverWebhook];

@@ -2,6 +2,7 @@ import { jobHandlers } from "@/lib/jobs/handlers";
 import { runDueJobs, runJob } from "@/lib/jobs/jobs";
 import type { WindowRun } from "@/lib/jobs/engine";
 import { inngest } from "./client";
+import { sweepNotifications } from "./notifications";
 
 /**
  * One window's run on Inngest: sleep until the start, start; sleep until the end, complete. The
@@ -32,8 +33,15 @@ export const maintenanceWindow = inngest.createFunction(
   },
 );
 
-/** A sweep every minute for jobs whose event never reached Inngest: nothing is left behind. */
+/**
+ * A sweep every minute for work whose event never reached Inngest (due jobs, events not fanned
+ * out, deliveries long overdue): nothing is left behind.
+ */
 export const scheduledJobSweep = inngest.createFunction(
   { id: "scheduled-job-sweep", triggers: [{ cron: "* * * * *" }] },
-  async ({ step }) => step.run("run-due-jobs", () => runDueJobs(jobHandlers)),
+  async ({ step }) => {
+    const jobs = await step.run("run-due-jobs", () => runDueJobs(jobHandlers));
+    await step.run("sweep-notifications", () => sweepNotifications());
+    return jobs;
+  },
 );

@@ -123,8 +123,10 @@ export async function fanOutEvent(
   });
 }
 
-/** Fans out every event not fanned out yet, oldest first. */
-export async function fanOutPending(limit = 100): Promise<number> {
+/** Fans out every event not fanned out yet, oldest first; answers the deliveries made. */
+export async function fanOutPending(
+  limit = 100,
+): Promise<{ deliveryId: string; endpointId: string }[]> {
   const db = await getDb();
   const pending = await db
     .select({ id: outboxEvent.id })
@@ -132,9 +134,9 @@ export async function fanOutPending(limit = 100): Promise<number> {
     .where(isNull(outboxEvent.fannedOutAt))
     .orderBy(asc(outboxEvent.occurredAt))
     .limit(limit);
-  let count = 0;
-  for (const { id } of pending) count += (await fanOutEvent(id)).length;
-  return count;
+  const created = [];
+  for (const { id } of pending) created.push(...(await fanOutEvent(id)));
+  return created;
 }
 
 type Claimed = { id: string; endpointId: string };

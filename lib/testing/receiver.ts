@@ -16,6 +16,7 @@ export type Reply = {
 export class Receiver {
   readonly received: Received[] = [];
   private readonly replies = new Map<string, Reply[]>();
+  private readonly standing = new Map<string, Reply>();
   private server!: Server;
   url = "";
 
@@ -31,7 +32,7 @@ export class Receiver {
           body: Buffer.concat(chunks).toString("utf8"),
           at: Date.now(),
         });
-        const reply = this.replies.get(path)?.shift() ?? { status: 200 };
+        const reply = this.replies.get(path)?.shift() ?? this.standing.get(path) ?? { status: 200 };
         setTimeout(() => {
           if (response.destroyed) return;
           response.writeHead(reply.status, reply.headers);
@@ -47,6 +48,11 @@ export class Receiver {
   /** Queues replies for a path, used in order before the default 200. */
   reply(path: string, ...replies: Reply[]): void {
     this.replies.set(path, [...(this.replies.get(path) ?? []), ...replies]);
+  }
+
+  /** The reply for a path once its queue is empty. */
+  always(path: string, reply: Reply): void {
+    this.standing.set(path, reply);
   }
 
   on(path: string): Received[] {
