@@ -1,7 +1,7 @@
 import { config } from "@/lib/config";
 import { inngest } from "@/inngest/client";
 import { takeWrittenEvents } from "@/lib/outbox/outbox";
-import { wakeRunner } from "./runner";
+import { wakeRunner } from "./wake";
 
 /** A maintenance window's scheduled run, as the Inngest function receives it. */
 export type WindowRun = {

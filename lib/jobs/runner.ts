@@ -2,13 +2,12 @@ import { fanOutPending } from "@/lib/notifications/deliveries";
 import { DeliveryWorker } from "@/lib/notifications/worker";
 import { jobHandlers } from "./handlers";
 import { runDueJobs } from "./jobs";
+import { runnerStore as store, type Runner } from "./wake";
 
 /** How often the embedded runner looks for due work; windows move within a second of their time. */
 export const POLL_INTERVAL_MS = 250;
 
-export type Runner = { stop: () => Promise<void>; wake: () => void };
-
-const store = globalThis as typeof globalThis & { __allclearRunner?: Runner };
+export type { Runner };
 
 /**
  * The embedded engine: with no Inngest configured, the server process runs due jobs, fans out
@@ -61,9 +60,4 @@ export function startEmbeddedRunner(): Runner {
   };
   store.__allclearRunner = runner;
   return runner;
-}
-
-/** Asks the embedded runner, if this process runs one, for a tick now. */
-export function wakeRunner(): void {
-  store.__allclearRunner?.wake();
 }

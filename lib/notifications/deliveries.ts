@@ -19,7 +19,7 @@ export const ANSWER_DEADLINE_MS = 8_000;
 /** Longest wait a receiver's Retry-After may ask for. */
 const MAX_RETRY_AFTER_MS = 10 * 60_000;
 /** How long a claimed delivery stays out of other workers' reach while it is attempted. */
-const LEASE_MS = 30_000;
+const LEASE_MS = 15_000;
 
 export type Outcome = {
   result: "success" | "retry" | "fail";

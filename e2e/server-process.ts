@@ -1,0 +1,71 @@
+import { spawn, type ChildProcess } from "node:child_process";
+
+/** A server process of a journey's own (`npm start`'s script), on its own port and data. */
+export class ServerProcess {
+  private child: ChildProcess | null = null;
+  readonly base: string;
+
+  constructor(
+    readonly port: number,
+    private readonly env: Record<string, string | undefined>,
+  ) {
+    this.base = `http://localhost:${port}`;
+  }
+
+  async start(): Promise<number> {
+    this.child = spawn(process.execPath, ["lib/cli/start.mjs"], {
+      env: { ...process.env, ...this.env, PORT: String(this.port), BASE_URL: this.base },
+      // The server's output goes to the test's stderr only when asked for (debugging).
+      stdio: process.env.E2E_SERVER_LOG ? "inherit" : "ignore",
+      detached: true,
+    });
+    for (let i = 0; i < 600; i++) {
+      try {
+        if ((await fetch(`${this.base}/health`)).ok) return Date.now();
+      } catch {
+        // not listening yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error("the server did not start");
+  }
+
+  /** SIGKILL for the whole process group: npm start's script and the Next.js server under it. */
+  kill(): void {
+    if (this.child?.pid) {
+      try {
+        process.kill(-this.child.pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+    this.child = null;
+  }
+
+  /** Sets the deployment up and answers a function that calls the API as its owner. */
+  async owner() {
+    const setup = await fetch(`${this.base}/v1/setup`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: this.base },
+      body: JSON.stringify({
+        workspaceName: "Journey",
+        name: "J",
+        email: "j@example.com",
+        password: "journey password",
+      }),
+    });
+    if (setup.status !== 201) throw new Error(`setup: ${setup.status}`);
+    const cookie = setup.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    return async (method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${this.base}${path}`, {
+        method,
+        headers: { "content-type": "application/json", origin: this.base, cookie },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, body: await response.json().catch(() => null) };
+    };
+  }
+}
