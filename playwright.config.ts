@@ -53,6 +53,11 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",
-    env: { PORT: String(PORT), BASE_URL: `http://localhost:${PORT}` },
+    // Journeys deliver webhooks to receivers on loopback; SSRF refusals are covered by vitest.
+    env: {
+      PORT: String(PORT),
+      BASE_URL: `http://localhost:${PORT}`,
+      ALLOW_PRIVATE_TARGETS: "true",
+    },
   },
 });

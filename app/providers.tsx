@@ -10,8 +10,9 @@ export function Providers({ children }: { children: ReactNode }) {
       new QueryClient({
         defaultOptions: {
           queries: {
-            // Roles and sessions can change at any time; never trust a copy for long.
-            staleTime: 5_000,
+            // Others change the same data (and roles and sessions change at any time): every view
+            // that appears fetches afresh, showing the copy it has meanwhile.
+            staleTime: 0,
             retry: (count, error) =>
               !(error instanceof ApiError && error.status < 500) && count < 2,
           },

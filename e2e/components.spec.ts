@@ -19,7 +19,7 @@ test("components: create two and a group, move one into the group, reorder, chan
   page,
 }) => {
   await signIn(page, OWNER.email, OWNER.password);
-  await page.getByRole("link", { name: "Components" }).click();
+  await page.getByRole("link", { name: "Components", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Components", level: 1 })).toBeVisible();
 
   for (const [name, description] of [
@@ -110,7 +110,7 @@ test("a viewer sees the components read-only", async ({ page, browser }) => {
   await viewerPage.getByLabel("Your name").fill("Vera Viewer");
   await viewerPage.getByLabel("Password").fill("viewer password 1");
   await viewerPage.getByRole("button", { name: "Accept invitation" }).click();
-  await viewerPage.getByRole("link", { name: "Components" }).click();
+  await viewerPage.getByRole("link", { name: "Components", exact: true }).click();
   await expect(viewerPage.getByText("Website", { exact: true })).toBeVisible();
   await expect(viewerPage.getByText("Operational")).toBeVisible();
   await expect(viewerPage.getByRole("button", { name: "New component" })).toHaveCount(0);

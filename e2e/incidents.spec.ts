@@ -18,7 +18,7 @@ test("declare an incident, post an update, resolve it", async ({ page }) => {
   });
   expect(created.status()).toBe(201);
 
-  await page.getByRole("link", { name: "Incidents" }).click();
+  await page.getByRole("link", { name: "Incidents", exact: true }).click();
   await page.getByRole("button", { name: "Declare incident" }).click();
   await page.getByLabel("Title").fill("Checkout failures");
   await page.getByLabel("Impact").selectOption("major");
@@ -34,6 +34,15 @@ test("declare an incident, post an update, resolve it", async ({ page }) => {
   const timeline = page.getByRole("list", { name: "Updates" });
   await expect(timeline.locator("strong", { hasText: "errors" })).toBeVisible();
   await expect.poll(() => statusOf(page, "Checkout")).toBe("major_outage");
+
+  // The overview leads with the outage and lists the open incident.
+  await page.getByRole("link", { name: "Overview", exact: true }).click();
+  await expect(page.getByTestId("overall-status")).toHaveText("Major outage");
+  await page
+    .getByRole("region", { name: "Open incidents" })
+    .getByRole("link", { name: "Checkout failures" })
+    .click();
+  await expect(page.getByRole("heading", { name: "Checkout failures", level: 1 })).toBeVisible();
 
   // An update that changes the status and the component's status.
   await page.getByLabel("Status", { exact: true }).selectOption("identified");
@@ -73,7 +82,7 @@ test("a draft is kept quiet until it is published", async ({ page }) => {
 
 test("schedule, edit and cancel maintenance", async ({ page }) => {
   await signIn(page, OWNER.email, OWNER.password);
-  await page.getByRole("link", { name: "Maintenance" }).click();
+  await page.getByRole("link", { name: "Maintenance", exact: true }).click();
   await page.getByRole("button", { name: "Schedule maintenance" }).click();
   await page.getByLabel("Title").fill("Database upgrade");
   await page.getByLabel(/^Starts/).fill("2030-03-01T02:00");

@@ -31,7 +31,7 @@ test("an admin invites an editor, who accepts through the link and signs in", as
   await expect(adminPage.getByTestId("signed-in-as")).toHaveText(`${admin.email} · admin`);
 
   // Ada invites Eddie as an editor from the members page and copies the link.
-  await adminPage.getByRole("link", { name: "Members" }).click();
+  await adminPage.getByRole("link", { name: "Members", exact: true }).click();
   await expect(adminPage.getByRole("heading", { name: "Members" })).toBeVisible();
   await adminPage.getByLabel("Email").fill(editor.email);
   await adminPage.getByLabel("Role", { exact: true }).selectOption("editor");
@@ -48,7 +48,7 @@ test("an admin invites an editor, who accepts through the link and signs in", as
   await editorPage.getByRole("button", { name: "Accept invitation" }).click();
   await expect(editorPage.getByTestId("signed-in-as")).toHaveText(`${editor.email} · editor`);
   // An editor is not offered member management.
-  await expect(editorPage.getByRole("link", { name: "Members" })).toHaveCount(0);
+  await expect(editorPage.getByRole("link", { name: "Members", exact: true })).toHaveCount(0);
   await signOut(editorPage);
   await signIn(editorPage, editor.email, editor.password);
   await expect(editorPage.getByTestId("signed-in-as")).toHaveText(`${editor.email} · editor`);
@@ -70,7 +70,7 @@ test("an admin invites an editor, who accepts through the link and signs in", as
 test("a member enrols two-factor from the QR page and signs in with a code", async ({ page }) => {
   await signIn(page, editor.email, editor.password);
   await expect(page.getByTestId("signed-in-as")).toBeVisible();
-  await page.getByRole("link", { name: "Settings" }).click();
+  await page.getByRole("link", { name: "Settings", exact: true }).click();
   await expect(page.getByTestId("two-factor-status")).toHaveText("Off");
   const twoFactor = page.locator("section", {
     has: page.getByRole("heading", { name: "Two-factor authentication" }),

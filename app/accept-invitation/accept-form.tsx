@@ -1,43 +1,31 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
-import { ApiError, apiFetch } from "@/lib/client/api";
+import type { FormEvent } from "react";
+import { apiFetch } from "@/lib/client/api";
 import { Field } from "@/app/ui/field";
+import { FormError } from "@/app/ui/form-error";
+import { useApiSubmit } from "@/app/ui/use-api-submit";
 
 export function AcceptForm({ token }: { token: string }) {
   const router = useRouter();
-  const [error, setError] = useState<ApiError | null>(null);
-  const [pending, setPending] = useState(false);
+  const { error, pending, submit } = useApiSubmit();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    setPending(true);
-    setError(null);
-    try {
-      await apiFetch("/v1/invitations/accept", {
+    const result = await submit(() =>
+      apiFetch("/v1/invitations/accept", {
         method: "POST",
         body: { token, name: form.get("name"), password: form.get("password") },
-      });
-      router.replace("/dashboard");
-    } catch (caught) {
-      setError(
-        caught instanceof ApiError
-          ? caught
-          : new ApiError(0, "network", "Could not reach the server."),
-      );
-      setPending(false);
-    }
+      }),
+    );
+    if (result.ok) router.replace("/dashboard");
   }
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
-      {error && !error.fieldErrors.length && (
-        <p className="alert" role="alert">
-          {error.message}
-        </p>
-      )}
+      <FormError error={error} />
       <Field
         label="Your name"
         name="name"

@@ -1,22 +1,21 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
-import { ApiError, apiFetch } from "@/lib/client/api";
+import type { FormEvent } from "react";
+import { apiFetch } from "@/lib/client/api";
 import { Field } from "@/app/ui/field";
+import { FormError } from "@/app/ui/form-error";
+import { useApiSubmit } from "@/app/ui/use-api-submit";
 
 export function SetupForm() {
   const router = useRouter();
-  const [error, setError] = useState<ApiError | null>(null);
-  const [pending, setPending] = useState(false);
+  const { error, pending, submit } = useApiSubmit();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    setPending(true);
-    setError(null);
-    try {
-      await apiFetch("/v1/setup", {
+    const result = await submit(() =>
+      apiFetch("/v1/setup", {
         method: "POST",
         body: {
           workspaceName: form.get("workspaceName"),
@@ -24,27 +23,15 @@ export function SetupForm() {
           email: form.get("email"),
           password: form.get("password"),
         },
-      });
-      router.replace("/dashboard");
-    } catch (caught) {
-      setError(
-        caught instanceof ApiError
-          ? caught
-          : new ApiError(0, "network", "Could not reach the server."),
-      );
-      if (caught instanceof ApiError && caught.code === "already_set_up")
-        router.replace("/sign-in");
-      setPending(false);
-    }
+      }),
+    );
+    if (result.ok) router.replace("/dashboard");
+    else if (result.error.code === "already_set_up") router.replace("/sign-in");
   }
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
-      {error && !error.fieldErrors.length && (
-        <p className="alert" role="alert">
-          {error.message}
-        </p>
-      )}
+      <FormError error={error} />
       <Field
         label="Workspace name"
         name="workspaceName"

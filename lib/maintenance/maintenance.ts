@@ -246,27 +246,18 @@ export async function cancelMaintenance({ ctx, id }: { ctx: Actor; id: string })
     const current = await lockMaintenance(tx, ctx.workspaceId, id);
     const refusal = closed(current);
     if (refusal) throw refusal;
-    const now = new Date();
-    await tx
-      .update(maintenance)
-      .set({
-        status: "cancelled",
-        cancelledAt: now,
-        revision: current.revision + 1,
-        updatedAt: now,
-      })
-      .where(and(eq(maintenance.workspaceId, ctx.workspaceId), eq(maintenance.id, id)));
     await cancelJobs(tx, { workspaceId: ctx.workspaceId, subjectId: id });
-    if (current.status === "in_progress") {
-      const componentIds = (await componentIdsOf(tx, ctx.workspaceId, [id])).get(id) ?? [];
-      await reconcileComponents(tx, {
-        workspaceId: ctx.workspaceId,
-        componentIds,
-        cause: "maintenance",
-        causeId: id,
-      });
-    }
-    await emitMaintenanceEvent(tx, ctx.workspaceId, id, "maintenance.cancelled");
+    await moveWindow(
+      tx,
+      { workspaceId: ctx.workspaceId, maintenanceId: id },
+      {
+        status: "cancelled",
+        event: "maintenance.cancelled",
+        // A scheduled window never held its components; only an in-progress one returns them.
+        reconcile: current.status === "in_progress",
+        fields: { cancelledAt: new Date(), revision: current.revision + 1 },
+      },
+    );
     return loadMaintenance(tx, ctx.workspaceId, id);
   });
 }
@@ -317,6 +308,37 @@ export async function listMaintenances({
 }
 
 /**
+ * Moves a window to `status` and reports it; its components follow (`reconcile`) unless the
+ * window never held them.
+ */
+async function moveWindow(
+  tx: Executor,
+  { workspaceId, maintenanceId }: { workspaceId: string; maintenanceId: string },
+  change: {
+    status: MaintenanceRow["status"];
+    event: EventType;
+    reconcile: boolean;
+    fields?: Partial<MaintenanceRow>;
+  },
+) {
+  await tx
+    .update(maintenance)
+    .set({ status: change.status, updatedAt: new Date(), ...change.fields })
+    .where(and(eq(maintenance.workspaceId, workspaceId), eq(maintenance.id, maintenanceId)));
+  if (change.reconcile) {
+    const componentIds =
+      (await componentIdsOf(tx, workspaceId, [maintenanceId])).get(maintenanceId) ?? [];
+    await reconcileComponents(tx, {
+      workspaceId,
+      componentIds,
+      cause: "maintenance",
+      causeId: maintenanceId,
+    });
+  }
+  await emitMaintenanceEvent(tx, workspaceId, maintenanceId, change.event);
+}
+
+/**
  * The window starts: its components go under maintenance. A run from an older revision (the
  * window was rescheduled or cancelled since) or for a window no longer scheduled does nothing.
  */
@@ -330,19 +352,11 @@ export async function startMaintenance(
 ): Promise<boolean> {
   const current = await lockMaintenance(tx, workspaceId, maintenanceId);
   if (current.revision !== revision || current.status !== "scheduled") return false;
-  await tx
-    .update(maintenance)
-    .set({ status: "in_progress", updatedAt: new Date() })
-    .where(and(eq(maintenance.workspaceId, workspaceId), eq(maintenance.id, maintenanceId)));
-  const componentIds =
-    (await componentIdsOf(tx, workspaceId, [maintenanceId])).get(maintenanceId) ?? [];
-  await reconcileComponents(tx, {
-    workspaceId,
-    componentIds,
-    cause: "maintenance",
-    causeId: maintenanceId,
-  });
-  await emitMaintenanceEvent(tx, workspaceId, maintenanceId, "maintenance.started");
+  await moveWindow(
+    tx,
+    { workspaceId, maintenanceId },
+    { status: "in_progress", event: "maintenance.started", reconcile: true },
+  );
   return true;
 }
 
@@ -361,18 +375,10 @@ export async function completeMaintenance(
   if (current.status === "scheduled")
     await startMaintenance(tx, { workspaceId, maintenanceId, revision });
   else if (current.status !== "in_progress") return false;
-  await tx
-    .update(maintenance)
-    .set({ status: "completed", updatedAt: new Date() })
-    .where(and(eq(maintenance.workspaceId, workspaceId), eq(maintenance.id, maintenanceId)));
-  const componentIds =
-    (await componentIdsOf(tx, workspaceId, [maintenanceId])).get(maintenanceId) ?? [];
-  await reconcileComponents(tx, {
-    workspaceId,
-    componentIds,
-    cause: "maintenance",
-    causeId: maintenanceId,
-  });
-  await emitMaintenanceEvent(tx, workspaceId, maintenanceId, "maintenance.completed");
+  await moveWindow(
+    tx,
+    { workspaceId, maintenanceId },
+    { status: "completed", event: "maintenance.completed", reconcile: true },
+  );
   return true;
 }

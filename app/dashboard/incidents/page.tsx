@@ -8,6 +8,7 @@ import { ApiError, apiFetch } from "@/lib/client/api";
 import { Field } from "@/app/ui/field";
 import { MarkdownField } from "@/app/ui/markdown-field";
 import { SelectField } from "@/app/ui/select-field";
+import { FormError } from "@/app/ui/form-error";
 import { ErrorNotice, Loading } from "@/app/ui/states";
 import { useCan } from "../actor";
 import { ComponentPicker, type Picked } from "../component-picker";
@@ -52,7 +53,7 @@ function DeclareForm({ onDone }: { onDone: () => void }) {
     <section className="card">
       <h2>Declare incident</h2>
       <form className="form" onSubmit={submit}>
-        {error && !error.fieldErrors.length && <ErrorNotice error={error} />}
+        <FormError error={error} />
         <Field
           label="Title"
           name="title"

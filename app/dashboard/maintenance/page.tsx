@@ -7,6 +7,7 @@ import { ConfirmButton } from "@/app/ui/confirm-button";
 import { Field } from "@/app/ui/field";
 import { Markdown } from "@/app/ui/markdown";
 import { MarkdownField } from "@/app/ui/markdown-field";
+import { FormError } from "@/app/ui/form-error";
 import { ErrorNotice, Loading } from "@/app/ui/states";
 import { useCan } from "../actor";
 import { ComponentPicker } from "../component-picker";
@@ -91,7 +92,7 @@ function WindowForm({
 
   return (
     <form className="form" onSubmit={submit}>
-      {error && !error.fieldErrors.length && <ErrorNotice error={error} />}
+      <FormError error={error} />
       <Field
         label="Title"
         name="title"

@@ -7,6 +7,7 @@ import { ConfirmButton } from "@/app/ui/confirm-button";
 import { CopyField } from "@/app/ui/copy-field";
 import { Field } from "@/app/ui/field";
 import { SelectField } from "@/app/ui/select-field";
+import { FormError } from "@/app/ui/form-error";
 import { ErrorNotice, Loading } from "@/app/ui/states";
 import { useActor, useCan } from "../actor";
 
@@ -65,7 +66,7 @@ function InviteForm() {
             {invite.isPending ? "Inviting…" : "Invite"}
           </button>
         </div>
-        {error && !error.fieldErrors.length && <ErrorNotice error={error} />}
+        <FormError error={error} />
       </form>
       {invite.data && (
         <div className="stack" style={{ marginTop: "1rem" }}>

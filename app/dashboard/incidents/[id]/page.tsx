@@ -8,6 +8,7 @@ import { ApiError, apiFetch } from "@/lib/client/api";
 import { Markdown } from "@/app/ui/markdown";
 import { MarkdownField } from "@/app/ui/markdown-field";
 import { SelectField } from "@/app/ui/select-field";
+import { FormError } from "@/app/ui/form-error";
 import { ErrorNotice, Loading } from "@/app/ui/states";
 import { useCan } from "../../actor";
 import { ComponentPicker, type Picked } from "../../component-picker";
@@ -60,7 +61,7 @@ function UpdateForm({ incident }: { incident: Incident }) {
     <section className="card">
       <h2>Post update</h2>
       <form className="form" onSubmit={submit} key={formKey}>
-        {error && !error.fieldErrors.length && <ErrorNotice error={error} />}
+        <FormError error={error} />
         <div className="row">
           <SelectField
             label="Status"

@@ -1,0 +1,68 @@
+import { Webhook } from "standardwebhooks";
+import { Receiver } from "../lib/testing/receiver";
+import { expect, test } from "./fixtures";
+import { OWNER, signIn } from "./owner";
+
+test("add a webhook endpoint, copy its secret, send a test, read the delivery log, see it fail, delete it", async ({
+  page,
+}) => {
+  const receiver = await new Receiver().start();
+  try {
+    await signIn(page, OWNER.email, OWNER.password);
+    await page.getByRole("link", { name: "Notifications", exact: true }).click();
+    await page.getByRole("button", { name: "Add endpoint" }).click();
+    await page.getByLabel("Kind").selectOption("webhook");
+    await page.getByLabel("Name").fill("Ops webhook");
+    await page.getByLabel("URL").fill(`${receiver.url}/ops`);
+    await page.getByRole("button", { name: "Add endpoint" }).click();
+    const secret = await page.getByLabel("Signing secret").inputValue();
+    expect(secret).toMatch(/^whsec_/);
+    await page.getByRole("button", { name: "Done" }).click();
+    await expect(page.getByLabel("Signing secret")).toHaveCount(0);
+
+    const card = page.getByTestId("endpoint").filter({ hasText: "Ops webhook" });
+    await expect(card).toContainText("Follows: every component");
+    await card.getByRole("button", { name: "Send test" }).click();
+    await expect(card.getByTestId("test-result")).toHaveText("Delivered: HTTP 200 — ok");
+    const [testRequest] = receiver.on("/ops");
+    expect(String(testRequest!.headers["webhook-id"])).toMatch(/^test_/);
+    const payload = new Webhook(secret).verify(
+      testRequest!.body,
+      testRequest!.headers as Record<string, string>,
+    ) as {
+      data: { incident: { title: string } };
+    };
+    expect(payload.data.incident.title).toBe("Test notification");
+
+    // A real event shows in the delivery log with its attempt.
+    const origin = new URL(page.url()).origin;
+    await page.request.post("/v1/incidents", {
+      data: { title: "Queue backlog", impact: "minor", body: "Looking.", visibility: "published" },
+      headers: { origin },
+    });
+    await receiver.waitFor("/ops", 2);
+    await card.getByRole("button", { name: "Deliveries" }).click();
+    const log = card.getByRole("table", { name: "Delivery log" });
+    await expect(log).toContainText("incident.created");
+    await expect(log).toContainText("succeeded");
+    await expect(log).toContainText("HTTP 200");
+
+    // A receiver that refuses makes the endpoint failing, with the time it started.
+    receiver.reply("/ops", { status: 400, body: "bad" });
+    await page.request.post("/v1/incidents", {
+      data: { title: "Second", impact: "minor", body: "Looking.", visibility: "published" },
+      headers: { origin },
+    });
+    await receiver.waitFor("/ops", 3);
+    await page.reload();
+    await expect(card).toContainText("Failing since");
+    await card.getByRole("button", { name: "Deliveries" }).click();
+    await expect(card.getByRole("table", { name: "Delivery log" })).toContainText("HTTP 400");
+
+    await card.getByRole("button", { name: "Delete" }).click();
+    await card.getByRole("button", { name: "Delete Ops webhook" }).click();
+    await expect(page.getByTestId("endpoint").filter({ hasText: "Ops webhook" })).toHaveCount(0);
+  } finally {
+    await receiver.stop();
+  }
+});
