@@ -37,7 +37,7 @@ export const deliverWebhook = inngest.createFunction(
       // A second early (clocks differ); a delivery another worker holds or finished is skipped.
       const [claimed] = await claimDueDeliveries({ limit: 1, only: deliveryId, overdueMs: -1000 });
       if (!claimed) return { result: "skipped" as const };
-      const outcome = await attemptDelivery(deliveryId);
+      const outcome = await attemptDelivery(claimed);
       if (outcome.result === "retry") {
         throw new RetryAfterError(outcome.error ?? "Will retry", outcome.nextAttemptAt!);
       }
@@ -52,6 +52,6 @@ export const deliverWebhook = inngest.createFunction(
 export async function sweepNotifications(): Promise<number> {
   await fanOutPending();
   const overdue = await claimDueDeliveries({ limit: 100, overdueMs: 60_000 });
-  for (const { id } of overdue) await attemptDelivery(id);
+  for (const delivery of overdue) await attemptDelivery(delivery);
   return overdue.length;
 }

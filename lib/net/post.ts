@@ -1,6 +1,7 @@
 import type { LookupAddress, LookupOptions } from "node:dns";
 import { Agent, request } from "undici";
-import { resolveAllowed, TargetRefused } from "./targets";
+import { isIP } from "node:net";
+import { addressAllowed, resolveAllowed, TargetRefused } from "./targets";
 
 type LookupCallback = (
   error: Error | null,
@@ -55,8 +56,12 @@ export async function postOutgoing(
   const started = performance.now();
   const latencyMs = () => Math.round(performance.now() - started);
   try {
-    // IP literals never reach the lookup hook, so every host is checked here as well.
-    await resolveAllowed(new URL(url).hostname);
+    // Names are checked by the lookup hook on every new connection; IP literals never reach it,
+    // so they are checked here (without any DNS).
+    const host = new URL(url).hostname.replace(/^\[|\]$/g, "");
+    if (isIP(host) && !addressAllowed(host)) {
+      throw new TargetRefused(`${host} is a private or reserved address.`);
+    }
     const response = await request(url, {
       method: "POST",
       headers,

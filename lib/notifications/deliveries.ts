@@ -1,18 +1,12 @@
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { uuidv7 } from "uuidv7";
 import { getDb, schema, type Executor } from "@/db/client";
 import { config } from "@/lib/config";
 import { decryptSecret } from "@/lib/crypto/secrets";
 import { postOutgoing, type PostResult } from "@/lib/net/post";
 import { buildRequest, type EndpointKind, type EventData, type OutgoingEvent } from "./messages";
 
-const {
-  delivery,
-  deliveryAttempt,
-  outboxEvent,
-  webhookEndpoint,
-  webhookEndpointComponent,
-  component,
-} = schema;
+const { delivery, outboxEvent, webhookEndpoint, webhookEndpointComponent, component } = schema;
 
 /** A 2xx within this long is success; later, the attempt counts as no answer. */
 export const ANSWER_DEADLINE_MS = 8_000;
@@ -139,12 +133,25 @@ export async function fanOutPending(
   return created;
 }
 
-type Claimed = { id: string; endpointId: string };
+/** A claimed delivery with what its attempt needs: the endpoint and the event. */
+export type Claimed = {
+  id: string;
+  endpointId: string;
+  attempts: number;
+  workspaceId: string;
+  endpoint: Pick<
+    EndpointRow,
+    "kind" | "urlEncrypted" | "secretEncrypted" | "state" | "workspaceId"
+  >;
+  event: { type: string; data: EventData };
+};
+type EndpointRow = typeof webhookEndpoint.$inferSelect;
 
 /**
  * Claims due deliveries, at most one per endpoint and none for `busyEndpoints`, by pushing
  * their next attempt out by the lease: a worker that dies mid-attempt leaves the delivery to be
- * attempted again (the same webhook-id) when the lease ends.
+ * attempted again (the same webhook-id) when the lease ends. Reads the oldest due rows by index
+ * and picks among them, so a claim costs the same however long the queue is.
  */
 export async function claimDueDeliveries({
   limit,
@@ -156,38 +163,56 @@ export async function claimDueDeliveries({
   busyEndpoints?: string[];
   overdueMs?: number;
   only?: string;
-}): Promise<{ id: string; endpointId: string }[]> {
+}): Promise<Claimed[]> {
   if (limit <= 0) return [];
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const busy = busyEndpoints.length
-      ? sql`and endpoint_id not in (${sql.join(
-          busyEndpoints.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})`
-      : sql``;
-    const single = only ? sql`and id = ${only}::uuid` : sql``;
-    const rows = (await tx.execute(sql`
-      with candidates as (
-        select id, row_number() over (partition by endpoint_id order by next_attempt_at, id) as rank
-        from delivery
-        where state = 'pending' and next_attempt_at <= now() - ${`${overdueMs} milliseconds`}::interval ${busy} ${single}
+    const due = await tx
+      .select({ id: delivery.id, endpointId: delivery.endpointId })
+      .from(delivery)
+      .where(
+        and(
+          eq(delivery.state, "pending"),
+          lte(delivery.nextAttemptAt, sql`now() - ${`${overdueMs} milliseconds`}::interval`),
+          only ? eq(delivery.id, only) : undefined,
+        ),
       )
-      select d.id, d.endpoint_id as "endpointId" from delivery d join candidates c on c.id = d.id
-      where c.rank = 1
-      order by d.next_attempt_at, d.id
-      limit ${limit}
-      for update of d skip locked`)) as unknown as Claimed[] & { rows?: Claimed[] };
-    // postgres.js answers the rows as an array, PGlite as { rows }.
-    const claimed = rows.rows ?? [...rows];
-    const ids = claimed.map((row) => row.id);
-    if (ids.length) {
-      await tx
-        .update(delivery)
-        .set({ nextAttemptAt: sql`now() + ${`${LEASE_MS} milliseconds`}::interval` })
-        .where(inArray(delivery.id, ids));
-    }
-    return claimed;
+      .orderBy(asc(delivery.nextAttemptAt), asc(delivery.id))
+      .limit(limit * 4 + busyEndpoints.length)
+      .for("update", { skipLocked: true });
+    const taken = new Set(busyEndpoints);
+    const picked = due
+      .filter((row) => !taken.has(row.endpointId) && taken.add(row.endpointId))
+      .slice(0, limit);
+    if (!picked.length) return [];
+    const ids = picked.map((row) => row.id);
+    const claimed = await tx
+      .update(delivery)
+      .set({ nextAttemptAt: sql`now() + ${`${LEASE_MS} milliseconds`}::interval` })
+      .from(webhookEndpoint)
+      .where(and(inArray(delivery.id, ids), eq(webhookEndpoint.id, delivery.endpointId)))
+      .returning({
+        id: delivery.id,
+        endpointId: delivery.endpointId,
+        attempts: delivery.attempts,
+        workspaceId: delivery.workspaceId,
+        eventId: delivery.eventId,
+        endpoint: {
+          kind: webhookEndpoint.kind,
+          urlEncrypted: webhookEndpoint.urlEncrypted,
+          secretEncrypted: webhookEndpoint.secretEncrypted,
+          state: webhookEndpoint.state,
+          workspaceId: webhookEndpoint.workspaceId,
+        },
+      });
+    const events = await tx
+      .select({ id: outboxEvent.id, type: outboxEvent.type, data: outboxEvent.data })
+      .from(outboxEvent)
+      .where(inArray(outboxEvent.id, [...new Set(claimed.map((row) => row.eventId))]));
+    const byId = new Map(
+      events.map((event) => [event.id, { type: event.type, data: event.data as EventData }]),
+    );
+    return claimed.map(({ eventId, ...row }) => ({ ...row, event: byId.get(eventId)! }));
   });
 }
 
@@ -210,82 +235,128 @@ export async function sendToEndpoint(
   webhookId: string,
   event: OutgoingEvent,
 ): Promise<PostResult> {
-  const db = await getDb();
   const [url, secret, names] = await Promise.all([
     decryptSecret(endpoint.urlEncrypted),
     endpoint.secretEncrypted ? decryptSecret(endpoint.secretEncrypted) : Promise.resolve(null),
-    componentNames(db, endpoint.workspaceId),
+    // Only chat messages name the components; signed webhooks carry ids.
+    endpoint.kind === "webhook"
+      ? new Map<string, string>()
+      : getDb().then((db) => componentNames(db, endpoint.workspaceId)),
   ]);
   const request = buildRequest(endpoint.kind, { webhookId, secret, event, componentNames: names });
   return postOutgoing(url, { ...request, timeoutMs: ANSWER_DEADLINE_MS });
 }
 
-/**
- * One attempt of a claimed delivery: send, classify, and record the attempt, the delivery's
- * next step and the endpoint's state in one transaction. Answers the outcome and, when it is
- * to be retried, when.
- */
-export async function attemptDelivery(
-  deliveryId: string,
-): Promise<Outcome & { nextAttemptAt: Date | null }> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ delivery, endpoint: webhookEndpoint, event: outboxEvent })
-    .from(delivery)
-    .innerJoin(webhookEndpoint, eq(webhookEndpoint.id, delivery.endpointId))
-    .innerJoin(outboxEvent, eq(outboxEvent.id, delivery.eventId))
-    .where(eq(delivery.id, deliveryId));
-  if (!row || row.delivery.state !== "pending")
-    return { result: "fail", status: null, error: "Gone", nextAttemptAt: null };
+/** What one attempt came to, ready to be recorded. */
+export type AttemptRecord = {
+  claimed: Claimed;
+  attemptedAt: Date;
+  latencyMs: number;
+  outcome: Outcome;
+  result: Outcome["result"];
+  attempts: number;
+  nextAttemptAt: Date | null;
+};
+
+/** Sends one attempt and classifies the answer, writing nothing yet. */
+export async function sendAttempt(claimed: Claimed): Promise<AttemptRecord> {
   const attemptedAt = new Date();
-  const sent = await sendToEndpoint(row.endpoint, row.delivery.id, {
-    type: row.event.type,
-    data: row.event.data as EventData,
-  });
+  const sent = await sendToEndpoint(claimed.endpoint, claimed.id, claimed.event);
   const outcome = classify(sent);
-  const attempts = row.delivery.attempts + 1;
+  const attempts = claimed.attempts + 1;
   const schedule = config().webhookRetrySchedule;
   const retrying = outcome.result === "retry" && attempts <= schedule.length;
-  const nextAttemptAt = retrying
-    ? new Date(Date.now() + (outcome.retryAfterMs ?? schedule[attempts - 1]!))
-    : null;
-  const finalResult = outcome.result === "retry" && !retrying ? "fail" : outcome.result;
+  return {
+    claimed,
+    attemptedAt,
+    latencyMs: sent.latencyMs,
+    outcome,
+    // Out of retries, a retryable answer is a failure.
+    result: outcome.result === "retry" && !retrying ? "fail" : outcome.result,
+    attempts,
+    nextAttemptAt: retrying
+      ? new Date(Date.now() + (outcome.retryAfterMs ?? schedule[attempts - 1]!))
+      : null,
+  };
+}
+
+/**
+ * Records attempts in one transaction: each attempt, each delivery's next step, and the state
+ * of endpoints that recovered or failed. A delivery counts as done only once this commits; if
+ * the process dies first, its lease ends and it is sent again under the same webhook-id.
+ */
+export async function recordAttempts(records: AttemptRecord[]): Promise<void> {
+  if (!records.length) return;
+  const db = await getDb();
+  // Each batch travels as one JSON parameter: the statements' text never changes, so they stay
+  // cheap to build and to parse however many attempts a batch holds.
+  const rows = JSON.stringify(
+    records.map((r) => ({
+      attempt_id: uuidv7(),
+      delivery_id: r.claimed.id,
+      workspace_id: r.claimed.workspaceId,
+      attempted_at: r.attemptedAt.toISOString(),
+      status_code: r.outcome.status,
+      latency_ms: r.latencyMs,
+      error: r.outcome.error,
+      next_attempt_at: r.nextAttemptAt?.toISOString() ?? null,
+      attempts: r.attempts,
+      state: r.result === "retry" ? "pending" : r.result === "success" ? "succeeded" : "failed",
+    })),
+  );
+  const columns = sql`attempt_id uuid, delivery_id uuid, workspace_id uuid, attempted_at timestamptz,
+    status_code int, latency_ms int, error text, next_attempt_at timestamptz, attempts int, state delivery_state`;
   await db.transaction(async (tx) => {
-    await tx.insert(deliveryAttempt).values({
-      workspaceId: row.delivery.workspaceId,
-      deliveryId,
-      attemptedAt,
-      statusCode: outcome.status,
-      latencyMs: sent.latencyMs,
-      error: outcome.error,
-      nextAttemptAt,
-    });
-    await tx
-      .update(delivery)
-      .set(
-        finalResult === "retry"
-          ? { attempts, nextAttemptAt: nextAttemptAt! }
-          : {
-              attempts,
-              state: finalResult === "success" ? "succeeded" : "failed",
-              completedAt: new Date(),
-            },
-      )
-      .where(and(eq(delivery.id, deliveryId), eq(delivery.state, "pending")));
-    if (finalResult === "success") {
+    await tx.execute(sql`
+      insert into delivery_attempt (id, workspace_id, delivery_id, attempted_at, status_code, latency_ms, error, next_attempt_at)
+      select attempt_id, workspace_id, delivery_id, attempted_at, status_code, latency_ms, error, next_attempt_at
+      from json_to_recordset(${rows}::json) as done(${columns})`);
+    await tx.execute(sql`
+      update delivery set
+        attempts = done.attempts,
+        state = done.state,
+        next_attempt_at = coalesce(done.next_attempt_at, done.attempted_at),
+        completed_at = case when done.state = 'pending' then null else now() end
+      from json_to_recordset(${rows}::json) as done(${columns})
+      where delivery.id = done.delivery_id and delivery.state = 'pending'`);
+    // An endpoint's state changes only on a success after failures, or on a failure.
+    const recovered = records.filter(
+      (r) => r.result === "success" && r.claimed.endpoint.state === "failing",
+    );
+    const failed = records.filter((r) => r.result === "fail");
+    if (recovered.length) {
       await tx
         .update(webhookEndpoint)
         .set({ state: "active", failingSince: null })
-        .where(and(eq(webhookEndpoint.id, row.endpoint.id), eq(webhookEndpoint.state, "failing")));
-    } else if (finalResult === "fail") {
+        .where(
+          inArray(
+            webhookEndpoint.id,
+            recovered.map((r) => r.claimed.endpointId),
+          ),
+        );
+    }
+    if (failed.length) {
       await tx
         .update(webhookEndpoint)
         .set({
           state: "failing",
           failingSince: sql`coalesce(${webhookEndpoint.failingSince}, now())`,
         })
-        .where(eq(webhookEndpoint.id, row.endpoint.id));
+        .where(
+          inArray(
+            webhookEndpoint.id,
+            failed.map((r) => r.claimed.endpointId),
+          ),
+        );
     }
   });
-  return { ...outcome, result: finalResult, nextAttemptAt };
+}
+
+/** One attempt, sent and recorded: what a single worker step does. */
+export async function attemptDelivery(
+  claimed: Claimed,
+): Promise<Outcome & { nextAttemptAt: Date | null }> {
+  const record = await sendAttempt(claimed);
+  await recordAttempts([record]);
+  return { ...record.outcome, result: record.result, nextAttemptAt: record.nextAttemptAt };
 }
