@@ -303,7 +303,7 @@ export default function NotificationsPage() {
       <p className="muted">
         Webhook endpoints receive every incident and maintenance event about the components they
         follow: signed JSON for webhooks, messages for Slack and Discord. Failed deliveries are
-        retried for about 18 minutes.
+        retried on a schedule (by default for about 18 minutes).
       </p>
       {adding && <AddEndpoint onDone={() => setAdding(false)} />}
       {endpoints.isPending && <Loading />}
