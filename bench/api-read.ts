@@ -1,7 +1,7 @@
 // GET /v1/components (100 components in 10 groups, signed in) against GET /health on the same
 // built server, 50 connections, BENCH_SECONDS (20) each. Target: >= 40% of /health's rate, p99 < 50 ms.
 import autocannon from "autocannon";
-import { signedInOwner, startServer } from "./server";
+import { creator, signedInOwner, startServer } from "./server";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = 50;
@@ -26,16 +26,7 @@ async function load(
 const server = await startServer();
 try {
   const cookie = await signedInOwner(server.baseUrl);
-  const post = async (path: string, body: unknown) => {
-    const response = await fetch(`${server.baseUrl}${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: server.baseUrl, cookie },
-      body: JSON.stringify(body),
-    });
-    if (response.status !== 201)
-      throw new Error(`${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as { id: string };
-  };
+  const post = creator(server.baseUrl, cookie);
   const groups = [];
   for (let i = 0; i < 10; i++)
     groups.push(await post("/v1/component-groups", { name: `Group ${i + 1}` }));

@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 import { Agent, request } from "undici";
 import { DELIVERY_CONCURRENCY } from "../lib/notifications/worker";
-import { signedInOwner, startServer } from "./server";
+import { creator, signedInOwner, startServer } from "./server";
 
 const ENDPOINTS = Number(process.env.BENCH_ENDPOINTS ?? 1000);
 
@@ -39,16 +39,7 @@ const server = await startServer({ ALLOW_PRIVATE_TARGETS: "true" });
 let allclear: { seconds: number; arrived: number };
 try {
   const cookie = await signedInOwner(server.baseUrl);
-  const post = async (path: string, body: unknown) => {
-    const response = await fetch(`${server.baseUrl}${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: server.baseUrl, cookie },
-      body: JSON.stringify(body),
-    });
-    if (response.status !== 201)
-      throw new Error(`${path}: ${response.status} ${await response.text()}`);
-    return response.json();
-  };
+  const post = creator(server.baseUrl, cookie);
   for (let i = 0; i < ENDPOINTS; i++) {
     await post("/v1/webhook-endpoints", {
       kind: "webhook",

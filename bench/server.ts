@@ -86,3 +86,17 @@ export async function signedInOwner(baseUrl: string): Promise<string> {
     .map((cookie) => cookie.split(";")[0])
     .join("; ");
 }
+
+/** Creates something through the API as the signed-in owner; anything but 201 stops the benchmark. */
+export function creator(baseUrl: string, cookie: string) {
+  return async (path: string, body: unknown): Promise<{ id: string }> => {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: baseUrl, cookie },
+      body: JSON.stringify(body),
+    });
+    if (response.status !== 201)
+      throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as { id: string };
+  };
+}

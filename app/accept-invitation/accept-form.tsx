@@ -5,6 +5,7 @@ import type { FormEvent } from "react";
 import { apiFetch } from "@/lib/client/api";
 import { Field } from "@/app/ui/field";
 import { FormError } from "@/app/ui/form-error";
+import { NewPasswordField } from "@/app/ui/new-password-field";
 import { useApiSubmit } from "@/app/ui/use-api-submit";
 
 export function AcceptForm({ token }: { token: string }) {
@@ -33,15 +34,7 @@ export function AcceptForm({ token }: { token: string }) {
         error={error?.forField("name")}
         required
       />
-      <Field
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 8 characters."
-        error={error?.forField("password")}
-        required
-      />
+      <NewPasswordField error={error?.forField("password")} />
       <button type="submit" disabled={pending}>
         {pending ? "Joining…" : "Accept invitation"}
       </button>

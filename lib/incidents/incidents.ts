@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, lt, ne, or, sql } from "drizzle-orm";
+import { groupBy } from "@/lib/group-by";
 import { getDb, schema, type Executor } from "@/db/client";
 import type { Actor } from "@/lib/auth/session";
 import { transactionTouchingComponents } from "@/lib/components/page-cache";
@@ -71,11 +72,11 @@ async function affectedOf(tx: Executor, workspaceId: string, incidentIds: string
           ),
         )
     : [];
-  const byIncident = new Map<string, Affected[]>();
-  for (const { incidentId, ...affected } of rows) {
-    byIncident.set(incidentId, [...(byIncident.get(incidentId) ?? []), affected]);
-  }
-  return byIncident;
+  return groupBy(
+    rows,
+    (row) => row.incidentId,
+    ({ componentId, status }): Affected => ({ componentId, status }),
+  );
 }
 
 /** The incident as the API answers it, updates newest first (`latestOnly` for event payloads). */

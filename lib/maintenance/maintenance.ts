@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { groupBy } from "@/lib/group-by";
 import { getDb, schema, type Executor } from "@/db/client";
 import type { Actor } from "@/lib/auth/session";
 import { transactionTouchingComponents } from "@/lib/components/page-cache";
@@ -33,10 +34,11 @@ async function componentIdsOf(tx: Executor, workspaceId: string, ids: string[]) 
           ),
         )
     : [];
-  const byWindow = new Map<string, string[]>();
-  for (const row of rows)
-    byWindow.set(row.maintenanceId, [...(byWindow.get(row.maintenanceId) ?? []), row.componentId]);
-  return byWindow;
+  return groupBy(
+    rows,
+    (row) => row.maintenanceId,
+    (row) => row.componentId,
+  );
 }
 
 function present(row: MaintenanceRow, componentIds: string[]) {

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
+import { groupBy } from "@/lib/group-by";
 import { getDb, schema, type Executor } from "@/db/client";
 import { config } from "@/lib/config";
 import { decryptSecret } from "@/lib/crypto/secrets";
@@ -89,9 +90,11 @@ export async function fanOutEvent(
         .from(webhookEndpointComponent)
         .where(eq(webhookEndpointComponent.workspaceId, event.workspaceId)),
     ]);
-    const followed = new Map<string, string[]>();
-    for (const row of follows)
-      followed.set(row.endpointId, [...(followed.get(row.endpointId) ?? []), row.componentId]);
+    const followed = groupBy(
+      follows,
+      (row) => row.endpointId,
+      (row) => row.componentId,
+    );
     const targets = endpoints.filter(({ id }) => {
       const list = followed.get(id);
       return !list || list.some((componentId) => about.has(componentId));

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
+import { groupBy } from "@/lib/group-by";
 import { getDb, schema, type Executor } from "@/db/client";
 import type { Actor } from "@/lib/auth/session";
 import { config } from "@/lib/config";
@@ -50,10 +51,11 @@ async function followedBy(tx: Executor, workspaceId: string, endpointIds: string
           ),
         )
     : [];
-  const map = new Map<string, string[]>();
-  for (const row of rows)
-    map.set(row.endpointId, [...(map.get(row.endpointId) ?? []), row.componentId]);
-  return map;
+  return groupBy(
+    rows,
+    (row) => row.endpointId,
+    (row) => row.componentId,
+  );
 }
 
 async function findEndpoint(tx: Executor, workspaceId: string, id: string) {

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { authClient } from "@/lib/client/auth-client";
 import { Field } from "@/app/ui/field";
+import { NewPasswordField } from "@/app/ui/new-password-field";
 import { ErrorNotice, Loading } from "@/app/ui/states";
 import { TwoFactorSettings } from "./two-factor";
 
@@ -93,15 +94,7 @@ export default function SettingsPage() {
             autoComplete="current-password"
             required
           />
-          <Field
-            label="New password"
-            name="newPassword"
-            type="password"
-            autoComplete="new-password"
-            hint="At least 8 characters."
-            minLength={8}
-            required
-          />
+          <NewPasswordField label="New password" name="newPassword" />
           <OutcomeNotice outcome={password} />
           <div>
             <button type="submit">Change password</button>
