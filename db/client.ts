@@ -71,11 +71,6 @@ export async function getDb(): Promise<Database> {
   return (await store.__allclearDb).db;
 }
 
-export async function databaseKind(): Promise<Handle["kind"]> {
-  await getDb();
-  return (await store.__allclearDb!).kind;
-}
-
 export async function closeDb(): Promise<void> {
   const handle = store.__allclearDb;
   store.__allclearDb = undefined;

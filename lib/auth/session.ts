@@ -14,7 +14,8 @@ export type Actor = {
   sessionId: string;
 };
 
-function readCookie(header: string | null, name: string): string | null {
+/** The raw value of one cookie in a Cookie header. */
+export function readCookie(header: string | null, name: string): string | null {
   if (!header) return null;
   for (const part of header.split(";")) {
     const eqAt = part.indexOf("=");

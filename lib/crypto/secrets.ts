@@ -37,8 +37,3 @@ export async function decryptSecret(stored: string): Promise<string> {
     decipher.final(),
   ]).toString("utf8");
 }
-
-/** Forgets the derived key (tests change the deployment between suites). */
-export function forgetEncryptionKey(): void {
-  key = undefined;
-}

@@ -1,6 +1,7 @@
 import { config } from "@/lib/config";
 import { RateLimitedError } from "@/lib/errors";
 import { sessionCookieName } from "@/lib/auth/auth";
+import { readCookie } from "@/lib/auth/session";
 
 const WINDOW_MS = 60_000;
 const SWEEP_AT = 10_000;
@@ -42,19 +43,11 @@ export function clientAddress(headers: Headers): string | null {
   return value?.split(",")[0]?.trim() || null;
 }
 
-function sessionKey(headers: Headers): string | null {
-  const cookie = headers.get("cookie");
-  if (!cookie) return null;
-  const name = `${sessionCookieName()}=`;
-  const part = cookie.split(";").find((p) => p.trim().startsWith(name));
-  return part ? part.trim().slice(name.length) : null;
-}
-
 /** API_RATE_LIMIT requests a minute per session (per address without one); 0 turns it off. */
 export function limitApiRequest(request: Request): void {
   const limit = config().apiRateLimit;
   if (limit === 0) return;
-  const session = sessionKey(request.headers);
+  const session = readCookie(request.headers.get("cookie"), sessionCookieName());
   const key = session
     ? `session:${session}`
     : `address:${clientAddress(request.headers) ?? "unknown"}`;

@@ -2,44 +2,19 @@ import { and, desc, eq, inArray, lt, ne, or, sql } from "drizzle-orm";
 import { groupBy } from "@/lib/group-by";
 import { getDb, schema, type Executor } from "@/db/client";
 import type { Actor } from "@/lib/auth/session";
+import { assertComponentsExist } from "@/lib/components/exist";
 import { transactionTouchingComponents } from "@/lib/components/page-cache";
 import { reconcileComponents } from "@/lib/components/reconcile";
 import { assertPublishableText } from "@/lib/content/rules";
-import { ConflictError, NotFoundError, ValidationError } from "@/lib/errors";
+import { ConflictError, NotFoundError } from "@/lib/errors";
 import { decodeCursor, encodeCursor, page } from "@/lib/http/paging";
 import { emitEvent, type EventType } from "@/lib/outbox/outbox";
 import type { CreateIncidentInput, PatchIncidentInput, PostUpdateInput } from "./schemas";
 
-const { incident, incidentComponent, incidentUpdate, component } = schema;
+const { incident, incidentComponent, incidentUpdate } = schema;
 
 type IncidentRow = typeof incident.$inferSelect;
-type Affected = { componentId: string; status: (typeof component.$inferSelect)["status"] };
-
-/** Every listed component must exist in the workspace; otherwise 400 naming the entry. */
-async function assertComponentsExist(
-  tx: Executor,
-  workspaceId: string,
-  affected: Affected[] | undefined,
-) {
-  if (!affected?.length) return;
-  const ids = affected.map((a) => a.componentId);
-  const found = await tx
-    .select({ id: component.id })
-    .from(component)
-    .where(and(eq(component.workspaceId, workspaceId), inArray(component.id, ids)));
-  const known = new Set(found.map((row) => row.id));
-  const errors = affected.flatMap((a, index) =>
-    known.has(a.componentId)
-      ? []
-      : [
-          {
-            field: `components.${index}.componentId`,
-            message: "No component with that id in this workspace.",
-          },
-        ],
-  );
-  if (errors.length) throw new ValidationError(errors);
-}
+type Affected = { componentId: string; status: (typeof schema.component.$inferSelect)["status"] };
 
 function summary(row: IncidentRow, components: Affected[]) {
   return {
@@ -147,7 +122,12 @@ async function replaceAffected(
 /** Declares an incident. Its body is the first update; a published one takes effect at once. */
 export async function createIncident({ ctx, input }: { ctx: Actor; input: CreateIncidentInput }) {
   return transactionTouchingComponents(ctx.workspaceId, async (tx) => {
-    await assertComponentsExist(tx, ctx.workspaceId, input.components);
+    await assertComponentsExist(
+      tx,
+      ctx.workspaceId,
+      (input.components ?? []).map((a) => a.componentId),
+      (index) => `components.${index}.componentId`,
+    );
     assertPublishableText({ title: input.title, body: input.body });
     const status = input.status ?? "investigating";
     const now = new Date();
@@ -247,7 +227,12 @@ export async function postIncidentUpdate({
   input: PostUpdateInput;
 }) {
   return transactionTouchingComponents(ctx.workspaceId, async (tx) => {
-    await assertComponentsExist(tx, ctx.workspaceId, input.components);
+    await assertComponentsExist(
+      tx,
+      ctx.workspaceId,
+      (input.components ?? []).map((a) => a.componentId),
+      (index) => `components.${index}.componentId`,
+    );
     const current = await lockIncident(tx, ctx.workspaceId, id);
     if (current.status === "resolved") {
       throw new ConflictError(

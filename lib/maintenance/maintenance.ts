@@ -2,17 +2,18 @@ import { and, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { groupBy } from "@/lib/group-by";
 import { getDb, schema, type Executor } from "@/db/client";
 import type { Actor } from "@/lib/auth/session";
+import { assertComponentsExist } from "@/lib/components/exist";
 import { transactionTouchingComponents } from "@/lib/components/page-cache";
 import { reconcileComponents } from "@/lib/components/reconcile";
 import { assertPublishableText } from "@/lib/content/rules";
-import { ConflictError, NotFoundError, ValidationError } from "@/lib/errors";
+import { ConflictError, NotFoundError } from "@/lib/errors";
 import { decodeCursor, encodeCursor, page } from "@/lib/http/paging";
 import { announceWindowRun, type WindowRun } from "@/lib/jobs/engine";
 import { cancelJobs, scheduleJob } from "@/lib/jobs/jobs";
 import { emitEvent, type EventType } from "@/lib/outbox/outbox";
 import type { MaintenanceInput } from "./schemas";
 
-const { maintenance, maintenanceComponent, component } = schema;
+const { maintenance, maintenanceComponent } = schema;
 
 export const MAINTENANCE_START = "maintenance.start";
 export const MAINTENANCE_COMPLETE = "maintenance.complete";
@@ -73,26 +74,6 @@ async function lockMaintenance(tx: Executor, workspaceId: string, id: string) {
   return row;
 }
 
-async function assertComponentsExist(tx: Executor, workspaceId: string, ids: string[]) {
-  if (!ids.length) return;
-  const found = await tx
-    .select({ id: component.id })
-    .from(component)
-    .where(and(eq(component.workspaceId, workspaceId), inArray(component.id, ids)));
-  const known = new Set(found.map((row) => row.id));
-  const errors = ids.flatMap((id, index) =>
-    known.has(id)
-      ? []
-      : [
-          {
-            field: `componentIds.${index}`,
-            message: "No component with that id in this workspace.",
-          },
-        ],
-  );
-  if (errors.length) throw new ValidationError(errors);
-}
-
 async function emitMaintenanceEvent(
   tx: Executor,
   workspaceId: string,
@@ -147,7 +128,12 @@ async function setComponents(
 export async function createMaintenance({ ctx, input }: { ctx: Actor; input: MaintenanceInput }) {
   let run: WindowRun | undefined;
   const created = await transactionTouchingComponents(ctx.workspaceId, async (tx) => {
-    await assertComponentsExist(tx, ctx.workspaceId, input.componentIds);
+    await assertComponentsExist(
+      tx,
+      ctx.workspaceId,
+      input.componentIds,
+      (index) => `componentIds.${index}`,
+    );
     assertPublishableText({ title: input.title, body: input.body });
     const [created] = await tx
       .insert(maintenance)
@@ -194,7 +180,12 @@ export async function replaceMaintenance({
 }) {
   let run: WindowRun | undefined;
   const replaced = await transactionTouchingComponents(ctx.workspaceId, async (tx) => {
-    await assertComponentsExist(tx, ctx.workspaceId, input.componentIds);
+    await assertComponentsExist(
+      tx,
+      ctx.workspaceId,
+      input.componentIds,
+      (index) => `componentIds.${index}`,
+    );
     const current = await lockMaintenance(tx, ctx.workspaceId, id);
     const refusal = closed(current);
     if (refusal) throw refusal;

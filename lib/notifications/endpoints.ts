@@ -4,6 +4,7 @@ import { uuidv7 } from "uuidv7";
 import { groupBy } from "@/lib/group-by";
 import { getDb, schema, type Executor } from "@/db/client";
 import type { Actor } from "@/lib/auth/session";
+import { assertComponentsExist } from "@/lib/components/exist";
 import { config } from "@/lib/config";
 import { encryptSecret } from "@/lib/crypto/secrets";
 import { NotFoundError, ValidationError } from "@/lib/errors";
@@ -15,7 +16,6 @@ import type { CreateEndpointInput } from "./schemas";
 const {
   webhookEndpoint,
   webhookEndpointComponent,
-  component,
   delivery,
   deliveryAttempt,
   outboxEvent,
@@ -91,21 +91,12 @@ export async function createEndpoint({ ctx, input }: { ctx: Actor; input: Create
   ]);
   const db = await getDb();
   const endpoint = await db.transaction(async (tx) => {
-    if (componentIds.length) {
-      const found = await tx
-        .select({ id: component.id })
-        .from(component)
-        .where(
-          and(eq(component.workspaceId, ctx.workspaceId), inArray(component.id, componentIds)),
-        );
-      const known = new Set(found.map((row) => row.id));
-      const index = (input.componentIds ?? []).findIndex((id) => !known.has(id));
-      if (index >= 0)
-        throw ValidationError.field(
-          `componentIds.${index}`,
-          "No component with that id in this workspace.",
-        );
-    }
+    await assertComponentsExist(
+      tx,
+      ctx.workspaceId,
+      input.componentIds ?? [],
+      (index) => `componentIds.${index}`,
+    );
     const [row] = await tx
       .insert(webhookEndpoint)
       .values({
