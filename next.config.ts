@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { COMMON_SECURITY_HEADERS, NON_PAGE_CSP } from "./lib/http/security-headers";
 
 const nextConfig: NextConfig = {
   // PGlite loads its WebAssembly and data files from its own package folder,
@@ -8,6 +9,22 @@ const nextConfig: NextConfig = {
   outputFileTracingIncludes: { "/**": ["./db/migrations/**"] },
   poweredByHeader: false,
   typedRoutes: false,
+  // Pages get their Content-Security-Policy (with a nonce) and framing rules from proxy.ts.
+  async headers() {
+    const nonPage = [
+      ...COMMON_SECURITY_HEADERS,
+      { key: "Content-Security-Policy", value: NON_PAGE_CSP },
+    ];
+    return [
+      { source: "/:path*", headers: COMMON_SECURITY_HEADERS },
+      ...["/v1/:path*", "/auth/:path*", "/api/:path*", "/openapi.json", "/health"].map(
+        (source) => ({
+          source,
+          headers: nonPage,
+        }),
+      ),
+    ];
+  },
 };
 
 export default nextConfig;

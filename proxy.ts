@@ -1,9 +1,29 @@
+import { randomBytes } from "node:crypto";
+import { NextResponse } from "next/server";
+import { config as appConfig } from "@/lib/config";
 import { frontGate } from "@/lib/http/request";
+import { pageSecurityHeaders } from "@/lib/http/security-headers";
 
 // Pages and static assets pass the front gate here; /v1, /auth and /openapi.json apply it in their
-// handlers (so in-process tests see it too), and /health is always open.
-export function proxy(request: Request): Response | undefined {
-  return frontGate(request) ?? undefined;
+// handlers (so in-process tests see it too), and /health is always open. Every page gets its
+// security headers here, with a fresh nonce that Next.js puts on its own scripts.
+export function proxy(request: Request): Response {
+  const refused = frontGate(request);
+  if (refused) return refused;
+  const { pathname } = new URL(request.url);
+  if (pathname.startsWith("/_next/") || pathname.startsWith("/api/")) return NextResponse.next();
+  const nonce = randomBytes(16).toString("base64");
+  const headers = pageSecurityHeaders({
+    nonce,
+    pathname,
+    baseUrl: appConfig().baseUrl,
+    development: process.env.NODE_ENV === "development",
+  });
+  const forwarded = new Headers(request.headers);
+  forwarded.set("content-security-policy", headers["content-security-policy"]!);
+  const response = NextResponse.next({ request: { headers: forwarded } });
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
 }
 
 export const config = {

@@ -35,6 +35,7 @@ describe("configuration", () => {
     ["API_RATE_LIMIT", "-1"],
     ["BETTER_AUTH_SECRET", "too-short"],
     ["REGION", "EU West"],
+    ["SETUP_TOKEN", "short"],
   ])("stops with a message naming %s for the bad value %j", (variable, value) => {
     expect(() => readConfig({ [variable]: value })).toThrow(ConfigError);
     expect(() => readConfig({ [variable]: value })).toThrow(
@@ -47,6 +48,13 @@ describe("configuration", () => {
     expect(() => readConfig(env)).toThrow(/BETTER_AUTH_SECRET: is required/);
     expect(readConfig({ ...env, BETTER_AUTH_SECRET: "x".repeat(32) }).authSecret).toHaveLength(32);
     expect(readConfig({ NODE_ENV: "production" }).authSecret).toBeUndefined();
+  });
+
+  it("refuses INNGEST_DEV in production: it turns off the signature check of Inngest's calls", () => {
+    expect(() => readConfig({ NODE_ENV: "production", INNGEST_DEV: "1" })).toThrow(
+      /^Invalid configuration:\n  INNGEST_DEV: turns off the signature check/,
+    );
+    expect(readConfig({ NODE_ENV: "development", INNGEST_DEV: "1" }).inngest).toBe("inngest");
   });
 
   it("chooses Inngest only when it is configured", () => {

@@ -53,6 +53,7 @@ const envSchema = z
       .default("x-forwarded-for")
       .transform((name) => name.toLowerCase()),
     API_RATE_LIMIT: z.coerce.number().int().min(0).default(600),
+    SETUP_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
     INNGEST_EVENT_KEY: z.string().optional(),
     INNGEST_SIGNING_KEY: z.string().optional(),
     INNGEST_DEV: z.string().optional(),
@@ -73,6 +74,8 @@ const envSchema = z
     webhookRetrySchedule: env.WEBHOOK_RETRY_SCHEDULE,
     trustProxyHeader: env.TRUST_PROXY_HEADER,
     apiRateLimit: env.API_RATE_LIMIT,
+    setupToken: env.SETUP_TOKEN,
+    inngestDev: env.INNGEST_DEV !== undefined,
     inngest:
       env.INNGEST_EVENT_KEY || env.INNGEST_SIGNING_KEY || env.INNGEST_DEV || env.INNGEST_BASE_URL
         ? ("inngest" as const)
@@ -84,6 +87,14 @@ const envSchema = z
         code: "custom",
         path: ["BETTER_AUTH_SECRET"],
         message: "is required when DATABASE_URL is set in production",
+      });
+    }
+    if (config.inngestDev && config.nodeEnv === "production") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["INNGEST_DEV"],
+        message:
+          "turns off the signature check of Inngest's calls and may not be set in production; set INNGEST_SIGNING_KEY instead",
       });
     }
   });

@@ -65,12 +65,15 @@ export class ContentRuleError extends AppError {
 }
 
 export class RateLimitedError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
+  constructor(
+    readonly retryAfterSeconds: number,
+    reason = "Slow down",
+  ) {
     super(
       429,
       "rate_limited",
       "Too many requests",
-      `Slow down; try again in ${retryAfterSeconds} s.`,
+      `${reason}; try again in ${retryAfterSeconds} s.`,
     );
   }
 }

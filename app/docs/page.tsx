@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { config } from "@/lib/config";
-import { buildOpenApi } from "@/lib/http/openapi";
+import { openApiDocument } from "@/lib/http/openapi";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "API reference" };
@@ -12,7 +12,7 @@ function Schema({ schema }: { schema: unknown }) {
 }
 
 export default function DocsPage() {
-  const document = buildOpenApi(config().baseUrl) as Json;
+  const document = openApiDocument(config().baseUrl).document as Json;
   const operations = Object.entries(document.paths as Json).flatMap(([path, methods]) =>
     Object.entries(methods as Json).map(([method, operation]) => ({
       path,
@@ -21,7 +21,7 @@ export default function DocsPage() {
     })),
   );
   return (
-    <main className="main" style={{ margin: "0 auto" }}>
+    <main className="main docs">
       <p>
         <a href="/dashboard" className="brand">
           Allclear
@@ -38,16 +38,12 @@ export default function DocsPage() {
           {operations
             .filter(({ operation }) => operation.tags?.includes(tag.name))
             .map(({ path, method, operation }) => (
-              <details
-                key={`${method} ${path}`}
-                className="card"
-                style={{ marginBottom: "0.75rem" }}
-              >
+              <details key={`${method} ${path}`} className="card docs-entry">
                 <summary>
                   <span className="method">{method.toUpperCase()}</span> <code>{path}</code> —{" "}
                   {operation.summary}
                 </summary>
-                <p style={{ whiteSpace: "pre-line" }}>{operation.description}</p>
+                <p className="pre-line">{operation.description}</p>
                 {operation.parameters?.length > 0 && (
                   <>
                     <h3>Parameters</h3>
@@ -84,12 +80,7 @@ export default function DocsPage() {
       ))}
       <h2>Schemas</h2>
       {Object.entries(document.components.schemas as Json).map(([name, schema]) => (
-        <details
-          key={name}
-          id={`schema-${name}`}
-          className="card"
-          style={{ marginBottom: "0.75rem" }}
-        >
+        <details key={name} id={`schema-${name}`} className="card docs-entry">
           <summary>
             <code>{name}</code>
           </summary>

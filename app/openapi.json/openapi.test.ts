@@ -22,6 +22,22 @@ describe("GET /openapi.json", () => {
     }
   });
 
+  it("is built once and revalidated with its ETag", async () => {
+    const client = new TestClient();
+    const first = await client.get("/openapi.json");
+    const etag = first.headers.get("etag");
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
+    expect(first.headers.get("content-type")).toBe("application/json");
+    const second = await client.get("/openapi.json");
+    expect(second.text).toBe(first.text);
+    expect(second.headers.get("etag")).toBe(etag);
+    const unchanged = await client.get("/openapi.json", { headers: { "if-none-match": etag! } });
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.text).toBe("");
+    const changed = await client.get("/openapi.json", { headers: { "if-none-match": '"other"' } });
+    expect(changed.status).toBe(200);
+  });
+
   it("describes request and problem shapes from the zod schemas", async () => {
     const document = (await new TestClient().get("/openapi.json")).body;
     const setup = document.paths["/v1/setup"].post;

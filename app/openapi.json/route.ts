@@ -1,7 +1,18 @@
 import { config } from "@/lib/config";
-import { buildOpenApi } from "@/lib/http/openapi";
+import { optionsFor } from "@/lib/http/api";
+import { etagMatches } from "@/lib/http/etag";
+import { openApiDocument } from "@/lib/http/openapi";
 import { frontGate } from "@/lib/http/request";
 
 export function GET(request: Request): Response {
-  return frontGate(request) ?? Response.json(buildOpenApi(config().baseUrl));
+  const refused = frontGate(request);
+  if (refused) return refused;
+  const { json, etag } = openApiDocument(config().baseUrl);
+  const headers = { etag, "cache-control": "no-cache" };
+  if (etagMatches(request.headers.get("if-none-match"), etag)) {
+    return new Response(null, { status: 304, headers });
+  }
+  return new Response(json, { headers: { ...headers, "content-type": "application/json" } });
 }
+
+export const OPTIONS = optionsFor(["GET"]);

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { config } from "@/lib/config";
 import { isSetUp } from "@/lib/workspace/setup";
 import { SetupForm } from "./setup-form";
 
@@ -16,7 +17,7 @@ export default async function SetupPage() {
         <p className="muted">
           Name your workspace and create the owner account. This is done once.
         </p>
-        <SetupForm />
+        <SetupForm askForToken={Boolean(config().setupToken)} />
       </div>
     </main>
   );

@@ -8,7 +8,8 @@ import { FormError } from "@/app/ui/form-error";
 import { NewPasswordField } from "@/app/ui/new-password-field";
 import { useApiSubmit } from "@/app/ui/use-api-submit";
 
-export function SetupForm() {
+/** `askForToken`: the deployment was started with SETUP_TOKEN, and only its holder may set up. */
+export function SetupForm({ askForToken }: { askForToken: boolean }) {
   const router = useRouter();
   const { error, pending, submit } = useApiSubmit();
 
@@ -18,6 +19,7 @@ export function SetupForm() {
     const result = await submit(() =>
       apiFetch("/v1/setup", {
         method: "POST",
+        headers: askForToken ? { "x-setup-token": String(form.get("setupToken") ?? "") } : {},
         body: {
           workspaceName: form.get("workspaceName"),
           name: form.get("name"),
@@ -33,6 +35,16 @@ export function SetupForm() {
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
       <FormError error={error} />
+      {askForToken && (
+        <Field
+          label="Setup token"
+          name="setupToken"
+          type="password"
+          autoComplete="off"
+          hint="The SETUP_TOKEN this deployment was started with."
+          required
+        />
+      )}
       <Field
         label="Workspace name"
         name="workspaceName"

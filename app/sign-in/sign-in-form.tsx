@@ -2,13 +2,9 @@
 
 import { useRouter, useSearchParams } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import { safeNextPath } from "@/lib/auth/next-path";
 import { authClient } from "@/lib/client/auth-client";
 import { Field } from "@/app/ui/field";
-
-/** Only a path on this site, never another origin ("//evil.example" included). */
-function safeNext(next: string | null): string {
-  return next && next.startsWith("/") && !next.startsWith("//") ? next : "/dashboard";
-}
 
 function describe(failure: { status: number; message?: string }): string {
   if (failure.status === 429)
@@ -38,7 +34,7 @@ export function SignInForm() {
       setStep("code");
       return;
     }
-    router.replace(safeNext(params.get("next")));
+    router.replace(safeNextPath(params.get("next")));
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
-import { Markdown } from "./markdown";
+import { Markdown } from "@/lib/content/markdown";
 
 /** A Markdown textarea with a preview, for incident and maintenance messages. */
 export function MarkdownField({

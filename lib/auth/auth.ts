@@ -13,8 +13,13 @@ export const SIGN_IN_LIMIT = { window: 60, max: 10 };
 /** Consecutive wrong two-factor codes that lock an account, and for how long. */
 export const TWO_FACTOR_LOCKOUT = { failures: 5, seconds: 15 * 60 };
 
+/** The name better-auth gives one of its cookies (`session_token`, `two_factor`). */
+export function authCookieName(name: string): string {
+  return `${secureCookies() ? "__Secure-" : ""}${COOKIE_PREFIX}.${name}`;
+}
+
 export function sessionCookieName(): string {
-  return `${secureCookies() ? "__Secure-" : ""}${COOKIE_PREFIX}.session_token`;
+  return authCookieName("session_token");
 }
 
 function secureCookies(): boolean {

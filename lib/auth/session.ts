@@ -24,8 +24,8 @@ export function readCookie(header: string | null, name: string): string | null {
   return null;
 }
 
-/** The session token from better-auth's signed cookie (`token.base64(HMAC-SHA256)`), if genuine. */
-export function verifySessionCookie(raw: string, secret: string): string | null {
+/** The value of one of better-auth's signed cookies (`value.base64(HMAC-SHA256)`), if genuine. */
+export function verifySignedCookie(raw: string, secret: string): string | null {
   let value: string;
   try {
     value = decodeURIComponent(raw);
@@ -61,19 +61,27 @@ function prepareActorQuery(db: Database) {
 // Built once per database handle: this runs on every request.
 const prepared = new WeakMap<Database, ReturnType<typeof prepareActorQuery>>();
 
+/** The session token of a request's session cookie when the cookie is one this server signed. */
+export async function sessionTokenFromHeaders(headers: Headers): Promise<string | null> {
+  const raw = readCookie(headers.get("cookie"), sessionCookieName());
+  if (!raw) return null;
+  const auth = await getAuth();
+  return verifySignedCookie(raw, auth.options.secret!);
+}
+
 /**
  * Reads the session, its user and their membership in one indexed query, on every request, so a
  * signed-out or removed member and a changed role take effect on the very next request.
  */
-export async function actorFromHeaders(headers: Headers): Promise<Actor | null> {
-  const raw = readCookie(headers.get("cookie"), sessionCookieName());
-  if (!raw) return null;
-  const auth = await getAuth();
-  const token = verifySessionCookie(raw, auth.options.secret!);
-  if (!token) return null;
+export async function actorFromToken(token: string): Promise<Actor | null> {
   const db = await getDb();
   let query = prepared.get(db);
   if (!query) prepared.set(db, (query = prepareActorQuery(db)));
   const [row] = await query.execute({ token });
   return row ?? null;
+}
+
+export async function actorFromHeaders(headers: Headers): Promise<Actor | null> {
+  const token = await sessionTokenFromHeaders(headers);
+  return token ? actorFromToken(token) : null;
 }

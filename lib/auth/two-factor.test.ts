@@ -102,6 +102,9 @@ describe("two-factor sign-in", () => {
     const locked = await startSignIn();
     const refused = await locked.post("/auth/two-factor/verify-totp", { code: totp.generate() });
     expect(refused.status).toBe(429);
+    const wait = Number(refused.headers.get("retry-after"));
+    expect(wait).toBeGreaterThan(TWO_FACTOR_LOCKOUT.seconds - 60);
+    expect(wait).toBeLessThanOrEqual(TWO_FACTOR_LOCKOUT.seconds);
     expect((await locked.get("/v1/me")).status).toBe(401);
 
     const db = await getDb();

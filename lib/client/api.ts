@@ -19,11 +19,14 @@ export class ApiError extends Error {
 /** Calls the same /v1 API scripts use; answers the JSON body or throws an ApiError. */
 export async function apiFetch<T>(
   path: string,
-  init: { method?: string; body?: unknown } = {},
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<T> {
   const response = await fetch(path, {
     method: init.method ?? "GET",
-    headers: init.body === undefined ? {} : { "content-type": "application/json" },
+    headers: {
+      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+      ...init.headers,
+    },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
     credentials: "same-origin",
     cache: "no-store",

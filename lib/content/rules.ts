@@ -1,8 +1,9 @@
 import { ContentRuleError } from "@/lib/errors";
 
 const PLACEHOLDER = /\{\{[^{}]*\}\}/;
-// An HTML tag or comment: "<" then a letter, "/" or "!--". Markdown text like "a < b" passes.
-const HTML_TAG = /<(\/?[a-z][a-z0-9-]*(\s[^<>]*)?\/?>|!--)/i;
+// Whatever a browser would read as the start of a tag, comment or declaration: "<" then a letter,
+// "/", "!" or "?", whether or not a ">" follows. Comparisons like "a < b" or "3 <5" pass.
+const HTML_TAG = /<[a-z/!?][^\s<>]{0,40}/i;
 
 /**
  * Rules for text visitors will read (incident and maintenance titles and bodies): a template's
@@ -22,7 +23,7 @@ export function assertPublishableText(fields: Record<string, string | undefined>
     if (tag) {
       throw new ContentRuleError(
         "html_not_allowed",
-        `${field} contains HTML (${tag[0].slice(0, 40)}); write Markdown instead.`,
+        `${field} contains HTML (${tag[0]}); write Markdown instead, and put a space after a < that is not a tag.`,
       );
     }
   }

@@ -225,8 +225,9 @@ describe("the /v1 wrapper, with an operation of its own", () => {
       const body = await crash.json();
       expect(body.code).toBe("internal_error");
       expect(body.detail).not.toContain("exploded");
-      const logged = (errors[0] as unknown[])[1] as Error;
-      expect(logged.stack).toContain("database exploded");
+      const logged = String((errors[0] as unknown[])[0]);
+      expect(logged).toContain("Error: database exploded");
+      expect(logged).toMatch(/\n\s+at /);
     } finally {
       console.error = original;
     }

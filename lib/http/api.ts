@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { actorFromHeaders, type Actor } from "@/lib/auth/session";
+import { actorFromToken, sessionTokenFromHeaders, type Actor } from "@/lib/auth/session";
 import { ForbiddenError, UnauthenticatedError } from "@/lib/errors";
 import { roleAtLeast } from "@/lib/workspace/roles";
 import { METHODS, type Method, type Operation } from "./operation";
@@ -53,11 +53,12 @@ export function handle<O extends Operation>(
     const refused = frontGate(request);
     if (refused) return refused;
     try {
-      limitApiRequest(request);
+      const sessionToken = await sessionTokenFromHeaders(request.headers);
+      limitApiRequest(request, sessionToken);
       assertSameOrigin(request);
       let actor: Actor | null = null;
       if (operation.access !== "public") {
-        actor = await actorFromHeaders(request.headers);
+        actor = sessionToken ? await actorFromToken(sessionToken) : null;
         if (!actor) throw new UnauthenticatedError();
         if (!roleAtLeast(actor.role, operation.access)) {
           throw new ForbiddenError(
@@ -104,15 +105,30 @@ function methodNotAllowed(allowed: Method[]): RouteHandler {
     );
 }
 
-/** All five methods for a route file: the ones given, and a problem+json 405 for the rest. */
+/**
+ * OPTIONS, answered here rather than by Next.js's automatic answer, which would skip the front
+ * gate and tell a caller that bypassed the front layer what the route serves.
+ */
+export function optionsFor(allowed: readonly string[]): RouteHandler {
+  return async (request) =>
+    frontGate(request) ??
+    new Response(null, { status: 204, headers: { allow: [...allowed, "OPTIONS"].join(", ") } });
+}
+
+/**
+ * Every method for a route file: the ones given, OPTIONS, and a problem+json 405 for the rest.
+ */
 export function route(
   handlers: Partial<Record<Method, RouteHandler>>,
-): Record<Method, RouteHandler> {
+): Record<Method | "OPTIONS", RouteHandler> {
   const allowed = METHODS.filter((method) => handlers[method]);
   const fallback = methodNotAllowed(allowed);
-  return Object.fromEntries(
-    METHODS.map((method) => [method, handlers[method] ?? fallback]),
-  ) as Record<Method, RouteHandler>;
+  return {
+    ...(Object.fromEntries(
+      METHODS.map((method) => [method, handlers[method] ?? fallback]),
+    ) as Record<Method, RouteHandler>),
+    OPTIONS: optionsFor(allowed),
+  };
 }
 
 /** The answer for a `/v1` path that names no operation. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { sessionCookieName } from "@/lib/auth/auth";
 import { ROLES } from "@/lib/workspace/roles";
+import { strongEtag } from "./etag";
 import type { Operation } from "./operation";
 import { operations } from "./registry";
 
@@ -163,7 +164,7 @@ function describeOperation(operation: Operation, collector: SchemaCollector): Js
 }
 
 /** The OpenAPI 3.1 description of every `/v1` operation, built from the same zod schemas. */
-export function buildOpenApi(baseUrl: string): JsonSchema {
+function buildOpenApi(baseUrl: string): JsonSchema {
   const collector = new SchemaCollector();
   const paths: Record<string, Record<string, JsonSchema>> = {
     "/health": {
@@ -217,4 +218,19 @@ export function buildOpenApi(baseUrl: string): JsonSchema {
       schemas: collector.components,
     },
   };
+}
+
+type Served = { document: JsonSchema; json: string; etag: string };
+const served = new Map<string, Served>();
+
+/** The document for a base address, built once per process: it changes only with a new build. */
+export function openApiDocument(baseUrl: string): Served {
+  let entry = served.get(baseUrl);
+  if (!entry) {
+    const document = buildOpenApi(baseUrl);
+    const json = JSON.stringify(document);
+    entry = { document, json, etag: strongEtag(json) };
+    served.set(baseUrl, entry);
+  }
+  return entry;
 }

@@ -1,4 +1,5 @@
 import { AppError } from "@/lib/errors";
+import { logError } from "@/lib/log";
 
 export const PROBLEM_TYPE = "application/problem+json";
 
@@ -40,7 +41,7 @@ export function errorResponse(error: unknown): Response {
       headers,
     );
   }
-  console.error("Unexpected error while handling a request:", error);
+  logError("Unexpected error while handling a request:", error);
   return problemResponse(
     500,
     "internal_error",

@@ -1,10 +1,10 @@
 import { config } from "@/lib/config";
 import { RateLimitedError } from "@/lib/errors";
-import { sessionCookieName } from "@/lib/auth/auth";
-import { readCookie } from "@/lib/auth/session";
+import { addressKey, clientAddress } from "./client-address";
 
 const WINDOW_MS = 60_000;
-const SWEEP_AT = 10_000;
+/** Keys counted at once; past it the oldest window is forgotten, so memory stays bounded. */
+export const MAX_TRACKED_KEYS = 50_000;
 
 type Window = { startedAt: number; count: number };
 
@@ -12,45 +12,64 @@ type Window = { startedAt: number; count: number };
  * Fixed one-minute windows counted in this process's memory: cheap enough for every request.
  * Several instances each allow the limit; DESIGN §2 states the limit per instance.
  */
-class WindowLimiter {
+export class WindowLimiter {
   private readonly windows = new Map<string, Window>();
+  // Windows in the order they started, so the oldest is always at the head: expiry and eviction
+  // look only there. A key whose window restarts is listed again; its stale listing is skipped.
+  // (Deleting from the front of a Map instead leaves V8 scanning tombstones: O(n) per request.)
+  private order: { key: string; window: Window }[] = [];
+  private head = 0;
+
+  constructor(private readonly maxKeys = MAX_TRACKED_KEYS) {}
+
+  get size(): number {
+    return this.windows.size;
+  }
 
   /** Counts one request; answers the seconds to wait when the key is over `limit`. */
   hit(key: string, limit: number, now = Date.now()): number | null {
-    if (this.windows.size > SWEEP_AT) this.sweep(now);
+    this.dropWhile((window) => now - window.startedAt >= WINDOW_MS);
     let window = this.windows.get(key);
     if (!window || now - window.startedAt >= WINDOW_MS) {
       window = { startedAt: now, count: 0 };
       this.windows.set(key, window);
+      this.order.push({ key, window });
+      if (this.windows.size > this.maxKeys) this.dropWhile(() => this.windows.size > this.maxKeys);
     }
     window.count += 1;
     if (window.count <= limit) return null;
     return Math.max(1, Math.ceil((window.startedAt + WINDOW_MS - now) / 1000));
   }
 
-  private sweep(now: number) {
-    for (const [key, window] of this.windows) {
-      if (now - window.startedAt >= WINDOW_MS) this.windows.delete(key);
+  /** Forgets the oldest windows while `drop` holds for the oldest one. */
+  private dropWhile(drop: (oldest: Window) => boolean) {
+    while (this.head < this.order.length) {
+      const { key, window } = this.order[this.head]!;
+      const current = this.windows.get(key) === window;
+      if (current && !drop(window)) break;
+      if (current) this.windows.delete(key);
+      this.head += 1;
+    }
+    if (this.head > 1024 && this.head * 2 > this.order.length) {
+      this.order = this.order.slice(this.head);
+      this.head = 0;
     }
   }
 }
 
 const store = globalThis as typeof globalThis & { __allclearApiLimiter?: WindowLimiter };
 
-/** The visitor's address, from the header the front proxy sets (TRUST_PROXY_HEADER). */
-export function clientAddress(headers: Headers): string | null {
-  const value = headers.get(config().trustProxyHeader);
-  return value?.split(",")[0]?.trim() || null;
-}
-
-/** API_RATE_LIMIT requests a minute per session (per address without one); 0 turns it off. */
-export function limitApiRequest(request: Request): void {
+/**
+ * API_RATE_LIMIT requests a minute per session, or per visitor address for requests without a
+ * genuine session cookie (a made-up cookie gets no allowance of its own); 0 turns it off.
+ */
+export function limitApiRequest(request: Request, sessionToken: string | null): void {
   const limit = config().apiRateLimit;
   if (limit === 0) return;
-  const session = readCookie(request.headers.get("cookie"), sessionCookieName());
-  const key = session
-    ? `session:${session}`
-    : `address:${clientAddress(request.headers) ?? "unknown"}`;
+  const address = clientAddress(request.headers);
+  const key = sessionToken
+    ? `session:${sessionToken}`
+    : `address:${address ? addressKey(address) : "unknown"}`;
   store.__allclearApiLimiter ??= new WindowLimiter();
   const retryAfter = store.__allclearApiLimiter.hit(key, limit);
   if (retryAfter !== null) throw new RateLimitedError(retryAfter);

@@ -1,17 +1,11 @@
-import { timingSafeEqual } from "node:crypto";
 import type { z } from "zod";
 import { config } from "@/lib/config";
+import { constantTimeEqual } from "@/lib/crypto/compare";
 import { AppError, ForbiddenError, ValidationError, type FieldError } from "@/lib/errors";
 import { problemResponse } from "./problem";
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 export const ORIGIN_VERIFY_HEADER = "x-origin-verify";
-
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 /**
  * With ORIGIN_VERIFY_SECRET set, only requests that came through the front layer (which adds the
@@ -21,7 +15,7 @@ export function frontGate(request: Request): Response | null {
   const secret = config().originVerifySecret;
   if (!secret || new URL(request.url).pathname === "/health") return null;
   const given = request.headers.get(ORIGIN_VERIFY_HEADER);
-  if (given && sameSecret(given, secret)) return null;
+  if (given !== null && constantTimeEqual(given, secret)) return null;
   return problemResponse(
     403,
     "not_through_cdn",
@@ -70,7 +64,8 @@ export function parseWith<S extends z.ZodType>(
   return result.data;
 }
 
-async function readLimited(request: Request): Promise<string> {
+/** The body as text, refused with 413 past BODY_LIMIT_BYTES (whatever Content-Length claims). */
+export async function readLimitedText(request: Request): Promise<string> {
   const declared = Number(request.headers.get("content-length"));
   const tooLarge = new AppError(
     413,
@@ -112,7 +107,7 @@ export async function readJsonBody(request: Request): Promise<unknown> {
       `Send the body as JSON with Content-Type: application/json, not ${contentType}.`,
     );
   }
-  const text = await readLimited(request);
+  const text = await readLimitedText(request);
   if (text.trim() === "") {
     throw ValidationError.field("body", "A JSON body is required.");
   }

@@ -2,6 +2,7 @@ import { config } from "@/lib/config";
 import { inngest } from "@/inngest/client";
 import { takeWrittenEvents } from "@/lib/outbox/outbox";
 import { wakeRunner } from "./wake";
+import { logError } from "@/lib/log";
 
 /** A maintenance window's scheduled run, as the Inngest function receives it. */
 export type WindowRun = {
@@ -23,10 +24,7 @@ export async function announceWindowRun(run: WindowRun | undefined): Promise<voi
   try {
     await inngest.send({ name: "allclear/maintenance.window", data: run });
   } catch (error) {
-    console.error(
-      "Could not hand the maintenance window to Inngest; the sweep will run it.",
-      error,
-    );
+    logError("Could not hand the maintenance window to Inngest; the sweep will run it.", error);
   }
 }
 
@@ -43,6 +41,6 @@ export async function announceEvents(): Promise<void> {
   try {
     await inngest.send({ name: "allclear/outbox.pending", data: {} });
   } catch (error) {
-    console.error("Could not tell Inngest about new events; the sweep will fan them out.", error);
+    logError("Could not tell Inngest about new events; the sweep will fan them out.", error);
   }
 }

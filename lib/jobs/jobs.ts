@@ -1,6 +1,7 @@
 import { and, asc, eq, lte } from "drizzle-orm";
 import { getDb, schema, type Executor, type Transaction } from "@/db/client";
 import { transactionTouchingComponents } from "@/lib/components/page-cache";
+import { logError } from "@/lib/log";
 
 const { scheduledJob } = schema;
 
@@ -97,7 +98,7 @@ export async function runDueJobs(
     try {
       if (await runJob(id, handlers, now)) ran += 1;
     } catch (error) {
-      console.error(`Scheduled job ${id} failed; it will be retried.`, error);
+      logError(`Scheduled job ${id} failed; it will be retried.`, error);
     }
   }
   return ran;

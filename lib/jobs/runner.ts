@@ -3,6 +3,7 @@ import { DeliveryWorker } from "@/lib/notifications/worker";
 import { jobHandlers } from "./handlers";
 import { runDueJobs } from "./jobs";
 import { runnerStore as store, type Runner } from "./wake";
+import { logError } from "@/lib/log";
 
 /** How often the embedded runner looks for due work; windows move within a second of their time. */
 export const POLL_INTERVAL_MS = 250;
@@ -32,7 +33,7 @@ export function startEmbeddedRunner(): Runner {
       await runDueJobs(jobHandlers);
       await fanOutPending();
       await deliveries.pump();
-    })().catch((error: unknown) => console.error("The background runner failed:", error));
+    })().catch((error: unknown) => logError("The background runner failed:", error));
     await running;
     ticking = false;
     if (!stopped) timer = setTimeout(tick, wanted ? 0 : POLL_INTERVAL_MS);

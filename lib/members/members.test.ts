@@ -230,4 +230,44 @@ describe("members", () => {
     expect(badRole.status).toBe(400);
     expect(badRole.body.errors[0].field).toBe("role");
   });
+
+  it("revokes the pending invitations of an admin who is removed or loses admin", async () => {
+    const accept = (token: string) =>
+      new TestClient().post("/v1/invitations/accept", {
+        token,
+        name: "Late",
+        password: "late password",
+      });
+    const pendingEmails = async () =>
+      (await owner.get("/v1/members")).body.invitations.map((i: { email: string }) => i.email);
+
+    /** A new admin who has invited `email`; answers the admin and the invitation's token. */
+    const adminWhoInvited = async (email: string) => {
+      const admin = await memberWithRole(owner, "admin");
+      const invited = await admin.client.post("/v1/invitations", { email, role: "editor" });
+      return { ...admin, token: invited.body.token as string };
+    };
+    const demoted = await adminWhoInvited("by-demoted@example.com");
+    const removed = await adminWhoInvited("by-removed@example.com");
+    const staying = await adminWhoInvited("by-staying@example.com");
+    expect(await pendingEmails()).toEqual(
+      expect.arrayContaining(["by-demoted@example.com", "by-removed@example.com"]),
+    );
+
+    expect((await owner.patch(`/v1/members/${demoted.userId}`, { role: "editor" })).status).toBe(
+      200,
+    );
+    expect((await owner.delete(`/v1/members/${removed.userId}`)).status).toBe(204);
+    expect((await accept(demoted.token)).body.code).toBe("invitation_not_found");
+    expect((await accept(removed.token)).body.code).toBe("invitation_not_found");
+    const pending = await pendingEmails();
+    expect(pending).not.toContain("by-demoted@example.com");
+    expect(pending).not.toContain("by-removed@example.com");
+
+    // An admin who stays admin keeps theirs.
+    expect((await owner.patch(`/v1/members/${staying.userId}`, { role: "admin" })).status).toBe(
+      200,
+    );
+    expect((await accept(staying.token)).status).toBe(201);
+  });
 });

@@ -2,12 +2,12 @@ import { createHash, randomBytes } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
-import { getDb, schema } from "@/db/client";
+import { getDb, schema, type Executor } from "@/db/client";
 import { isUniqueViolation } from "@/db/errors";
 import type { Actor } from "@/lib/auth/session";
 import { config } from "@/lib/config";
 import { AppError, ConflictError, ForbiddenError, NotFoundError } from "@/lib/errors";
-import type { Role } from "@/lib/workspace/roles";
+import { roleAtLeast, type Role } from "@/lib/workspace/roles";
 import type { AcceptInput, InviteInput } from "./schemas";
 
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
@@ -119,42 +119,53 @@ export async function revokeInvitation({ ctx, id }: { ctx: Actor; id: string }) 
   if (!deleted.length) throw new NotFoundError("pending invitation");
 }
 
+type InvitationRow = typeof invitation.$inferSelect;
+
+/** An invitation that can still be accepted; otherwise the error that says why not. */
+function assertAcceptable(found: InvitationRow | undefined): asserts found is InvitationRow {
+  if (!found) {
+    throw new AppError(
+      404,
+      "invitation_not_found",
+      "Invitation not found",
+      "This invitation link is not valid.",
+    );
+  }
+  if (found.acceptedAt) {
+    throw new ConflictError(
+      "invitation_used",
+      "This invitation has already been used; sign in instead.",
+    );
+  }
+  if (found.expiresAt.getTime() <= Date.now()) {
+    throw new AppError(
+      410,
+      "invitation_expired",
+      "Invitation expired",
+      "This invitation has expired; ask an admin for a new one.",
+    );
+  }
+}
+
 /**
  * Turns an invitation into a member with their own password. The token works once, for seven
- * days; the row lock makes two simultaneous uses of one token end in one member.
+ * days; the row lock makes two simultaneous uses of one token end in one member. The token is
+ * checked before the password is hashed, so a made-up link costs the server nothing.
  */
 export async function acceptInvitation({ input }: { input: AcceptInput }) {
   const db = await getDb();
+  const tokenHash = hashToken(input.token);
+  const [pending] = await db.select().from(invitation).where(eq(invitation.tokenHash, tokenHash));
+  assertAcceptable(pending);
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction(async (tx) => {
       const [found] = await tx
         .select()
         .from(invitation)
-        .where(eq(invitation.tokenHash, hashToken(input.token)))
+        .where(eq(invitation.tokenHash, tokenHash))
         .for("update");
-      if (!found) {
-        throw new AppError(
-          404,
-          "invitation_not_found",
-          "Invitation not found",
-          "This invitation link is not valid.",
-        );
-      }
-      if (found.acceptedAt) {
-        throw new ConflictError(
-          "invitation_used",
-          "This invitation has already been used; sign in instead.",
-        );
-      }
-      if (found.expiresAt.getTime() <= Date.now()) {
-        throw new AppError(
-          410,
-          "invitation_expired",
-          "Invitation expired",
-          "This invitation has expired; ask an admin for a new one.",
-        );
-      }
+      assertAcceptable(found);
       const userId = uuidv7();
       await tx.insert(user).values({ id: userId, name: input.name, email: found.email });
       await tx.insert(schema.account).values({
@@ -175,6 +186,19 @@ export async function acceptInvitation({ input }: { input: AcceptInput }) {
       throw new ConflictError("already_member", "This address already has an account.");
     throw error;
   }
+}
+
+/** An invitation speaks for the admin who made it: it ends when they can no longer invite. */
+async function revokeInvitationsBy(tx: Executor, workspaceId: string, userId: string) {
+  await tx
+    .delete(invitation)
+    .where(
+      and(
+        eq(invitation.workspaceId, workspaceId),
+        eq(invitation.invitedBy, userId),
+        isNull(invitation.acceptedAt),
+      ),
+    );
 }
 
 async function findMember(ctx: Actor, userId: string) {
@@ -201,10 +225,13 @@ export async function changeMemberRole({
   if (target.role === "owner") throw new ForbiddenError("The owner's role cannot be changed.");
   refuseOwnerRole(role);
   const db = await getDb();
-  await db
-    .update(member)
-    .set({ role })
-    .where(and(eq(member.workspaceId, ctx.workspaceId), eq(member.userId, userId)));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(member)
+      .set({ role })
+      .where(and(eq(member.workspaceId, ctx.workspaceId), eq(member.userId, userId)));
+    if (!roleAtLeast(role, "admin")) await revokeInvitationsBy(tx, ctx.workspaceId, userId);
+  });
   return { ...target, role };
 }
 
@@ -213,6 +240,9 @@ export async function removeMember({ ctx, userId }: { ctx: Actor; userId: string
   const target = await findMember(ctx, userId);
   if (target.role === "owner") throw new ForbiddenError("The owner cannot be removed.");
   const db = await getDb();
-  // A user belongs to exactly one workspace, so leaving it is deleting the account.
-  await db.delete(user).where(eq(user.id, target.userId));
+  await db.transaction(async (tx) => {
+    await revokeInvitationsBy(tx, ctx.workspaceId, target.userId);
+    // A user belongs to exactly one workspace, so leaving it is deleting the account.
+    await tx.delete(user).where(eq(user.id, target.userId));
+  });
 }

@@ -3,7 +3,7 @@ import { uuidv7 } from "uuidv7";
 import { groupBy } from "@/lib/group-by";
 import { getDb, schema, type Executor } from "@/db/client";
 import { config } from "@/lib/config";
-import { decryptSecret } from "@/lib/crypto/secrets";
+import { decryptSecret, SecretUnreadableError } from "@/lib/crypto/secrets";
 import { postOutgoing, type PostResult } from "@/lib/net/post";
 import { buildRequest, type EndpointKind, type EventData, type OutgoingEvent } from "./messages";
 
@@ -144,7 +144,7 @@ export type Claimed = {
   workspaceId: string;
   endpoint: Pick<
     EndpointRow,
-    "kind" | "urlEncrypted" | "secretEncrypted" | "state" | "workspaceId"
+    "id" | "kind" | "urlEncrypted" | "secretEncrypted" | "state" | "workspaceId"
   >;
   event: { type: string; data: EventData };
 };
@@ -201,6 +201,7 @@ export async function claimDueDeliveries({
         workspaceId: delivery.workspaceId,
         eventId: delivery.eventId,
         endpoint: {
+          id: webhookEndpoint.id,
           kind: webhookEndpoint.kind,
           urlEncrypted: webhookEndpoint.urlEncrypted,
           secretEncrypted: webhookEndpoint.secretEncrypted,
@@ -227,9 +228,18 @@ async function componentNames(tx: Executor, workspaceId: string): Promise<Map<st
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
-/** Sends one request for an endpoint, exactly as deliveries and test sends do. */
+/** Where an endpoint's encrypted URL or secret is stored: the value decrypts only there. */
+export function endpointSecretBinding(endpointId: string, part: "url" | "secret"): string {
+  return `webhook_endpoint.${part}:${endpointId}`;
+}
+
+/**
+ * Sends one request for an endpoint, exactly as deliveries and test sends do. A URL or secret
+ * that can no longer be decrypted is a final failure: retrying would never succeed.
+ */
 export async function sendToEndpoint(
   endpoint: {
+    id: string;
     kind: EndpointKind;
     urlEncrypted: string;
     secretEncrypted: string | null;
@@ -238,14 +248,29 @@ export async function sendToEndpoint(
   webhookId: string,
   event: OutgoingEvent,
 ): Promise<PostResult> {
-  const [url, secret, names] = await Promise.all([
-    decryptSecret(endpoint.urlEncrypted),
-    endpoint.secretEncrypted ? decryptSecret(endpoint.secretEncrypted) : Promise.resolve(null),
-    // Only chat messages name the components; signed webhooks carry ids.
+  let url: string;
+  let secret: string | null;
+  try {
+    [url, secret] = await Promise.all([
+      decryptSecret(endpoint.urlEncrypted, endpointSecretBinding(endpoint.id, "url")),
+      endpoint.secretEncrypted
+        ? decryptSecret(endpoint.secretEncrypted, endpointSecretBinding(endpoint.id, "secret"))
+        : null,
+    ]);
+  } catch (error) {
+    if (!(error instanceof SecretUnreadableError)) throw error;
+    return {
+      kind: "error",
+      error: `${error.message} Delete the endpoint and add it again.`,
+      latencyMs: 0,
+      refused: true,
+    };
+  }
+  // Only chat messages name the components; signed webhooks carry ids.
+  const names =
     endpoint.kind === "webhook"
       ? new Map<string, string>()
-      : getDb().then((db) => componentNames(db, endpoint.workspaceId)),
-  ]);
+      : await componentNames(await getDb(), endpoint.workspaceId);
   const request = buildRequest(endpoint.kind, { webhookId, secret, event, componentNames: names });
   return postOutgoing(url, { ...request, timeoutMs: ANSWER_DEADLINE_MS });
 }

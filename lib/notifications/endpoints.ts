@@ -1,17 +1,18 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, like, or } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import { groupBy } from "@/lib/group-by";
 import { getDb, schema, type Executor } from "@/db/client";
 import type { Actor } from "@/lib/auth/session";
 import { assertComponentsExist } from "@/lib/components/exist";
 import { config } from "@/lib/config";
-import { encryptSecret } from "@/lib/crypto/secrets";
+import { decryptSecret, encryptSecret, isLegacySecret } from "@/lib/crypto/secrets";
 import { NotFoundError, ValidationError } from "@/lib/errors";
 import { assertAllowedTarget, TargetRefused } from "@/lib/net/targets";
-import { sendToEndpoint } from "./deliveries";
+import { endpointSecretBinding, sendToEndpoint } from "./deliveries";
 import type { EventData } from "./messages";
 import type { CreateEndpointInput } from "./schemas";
+import { logError } from "@/lib/log";
 
 const {
   webhookEndpoint,
@@ -85,9 +86,10 @@ export async function createEndpoint({ ctx, input }: { ctx: Actor; input: Create
   }
   const componentIds = [...new Set(input.componentIds ?? [])];
   const secret = input.kind === "webhook" ? newSigningSecret() : null;
+  const id = uuidv7();
   const [urlEncrypted, secretEncrypted] = await Promise.all([
-    encryptSecret(input.url),
-    secret ? encryptSecret(secret) : Promise.resolve(null),
+    encryptSecret(input.url, endpointSecretBinding(id, "url")),
+    secret ? encryptSecret(secret, endpointSecretBinding(id, "secret")) : Promise.resolve(null),
   ]);
   const db = await getDb();
   const endpoint = await db.transaction(async (tx) => {
@@ -100,6 +102,7 @@ export async function createEndpoint({ ctx, input }: { ctx: Actor; input: Create
     const [row] = await tx
       .insert(webhookEndpoint)
       .values({
+        id,
         workspaceId: ctx.workspaceId,
         kind: input.kind,
         name: input.name,
@@ -234,4 +237,44 @@ export async function listDeliveries({ ctx, id }: { ctx: Actor; id: string }) {
         })),
     })),
   };
+}
+
+/**
+ * Rewrites endpoint URLs and secrets stored before values were bound to their rows (format v1)
+ * in the current format. Runs at start; a value that cannot be read is left as it is.
+ */
+export async function upgradeLegacySecrets(): Promise<number> {
+  const db = await getDb();
+  const rows = await db
+    .select({
+      id: webhookEndpoint.id,
+      urlEncrypted: webhookEndpoint.urlEncrypted,
+      secretEncrypted: webhookEndpoint.secretEncrypted,
+    })
+    .from(webhookEndpoint)
+    .where(
+      or(like(webhookEndpoint.urlEncrypted, "v1.%"), like(webhookEndpoint.secretEncrypted, "v1.%")),
+    );
+  const upgrade = async (stored: string, id: string, part: "url" | "secret") => {
+    if (!isLegacySecret(stored)) return stored;
+    const binding = endpointSecretBinding(id, part);
+    return encryptSecret(await decryptSecret(stored, binding), binding);
+  };
+  let upgraded = 0;
+  for (const row of rows) {
+    try {
+      const [urlEncrypted, secretEncrypted] = await Promise.all([
+        upgrade(row.urlEncrypted, row.id, "url"),
+        row.secretEncrypted ? upgrade(row.secretEncrypted, row.id, "secret") : null,
+      ]);
+      await db
+        .update(webhookEndpoint)
+        .set({ urlEncrypted, secretEncrypted })
+        .where(eq(webhookEndpoint.id, row.id));
+      upgraded += 1;
+    } catch (error) {
+      logError(`Could not upgrade the stored secrets of webhook endpoint ${row.id}:`, error);
+    }
+  }
+  return upgraded;
 }

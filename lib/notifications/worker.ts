@@ -1,4 +1,5 @@
 import { claimDueDeliveries, recordAttempts, sendAttempt, type AttemptRecord } from "./deliveries";
+import { logError } from "@/lib/log";
 
 /** Attempts in flight at once in this process; each endpoint has at most one. */
 export const DELIVERY_CONCURRENCY = 64;
@@ -40,10 +41,7 @@ export class DeliveryWorker {
         const attempt = sendAttempt(delivery)
           .then((record) => new Promise<void>((done) => this.record(record, done)))
           .catch((error: unknown) =>
-            console.error(
-              `Delivery ${delivery.id} failed unexpectedly; it will be retried.`,
-              error,
-            ),
+            logError(`Delivery ${delivery.id} failed unexpectedly; it will be retried.`, error),
           )
           .finally(() => {
             this.busy.delete(delivery.endpointId);
@@ -72,7 +70,7 @@ export class DeliveryWorker {
           await recordAttempts(batch.map((item) => item.record));
         } catch (error) {
           // Unrecorded attempts are sent again when their lease ends.
-          console.error("Could not record delivery attempts; they will be retried.", error);
+          logError("Could not record delivery attempts; they will be retried.", error);
         }
         for (const item of batch) item.done();
       }

@@ -1,10 +1,13 @@
 import { getDb } from "@/db/client";
 import { config, ConfigError } from "@/lib/config";
+import { isSetUp } from "@/lib/workspace/setup";
+import { startupWarnings } from "./warnings";
 
 /**
  * Start-up of the server process: check the configuration (a bad value stops the process with a
- * message naming the variable), then open and migrate the database before the first request, and
- * start the embedded job runner unless Inngest runs background work.
+ * message naming the variable), then open and migrate the database before the first request, say
+ * what a production deployment still lacks, and start the embedded job runner unless Inngest runs
+ * background work.
  */
 export async function startServer(): Promise<void> {
   try {
@@ -17,6 +20,11 @@ export async function startServer(): Promise<void> {
     throw error;
   }
   await getDb();
+  for (const warning of startupWarnings(config(), { setUp: await isSetUp() })) {
+    console.warn(`Warning: ${warning}`);
+  }
+  const { upgradeLegacySecrets } = await import("@/lib/notifications/endpoints");
+  await upgradeLegacySecrets();
   if (config().inngest === "embedded") {
     const { startEmbeddedRunner } = await import("@/lib/jobs/runner");
     startEmbeddedRunner();

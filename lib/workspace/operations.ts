@@ -8,12 +8,15 @@ export const setup = defineOperation({
   tag: "Workspace",
   summary: "First-run setup",
   description:
-    "Creates the workspace and its owner, and signs the owner in (the answer sets the session cookie). Works once per deployment.",
+    "Creates the workspace and its owner, and signs the owner in (the answer sets the session cookie). Works once per deployment. When the deployment was started with SETUP_TOKEN, send it in the `x-setup-token` header (403 `forbidden` otherwise).",
   access: "public",
   body: SetupInput,
   response: SetupResult,
   status: 201,
-  problems: [{ status: 409, code: "already_set_up" }],
+  problems: [
+    { status: 403, code: "forbidden" },
+    { status: 409, code: "already_set_up" },
+  ],
 });
 
 export const getMe = defineOperation({

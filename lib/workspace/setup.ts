@@ -2,7 +2,9 @@ import { hashPassword } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import { getDb, schema } from "@/db/client";
-import { ConflictError } from "@/lib/errors";
+import { config } from "@/lib/config";
+import { constantTimeEqual } from "@/lib/crypto/compare";
+import { ConflictError, ForbiddenError } from "@/lib/errors";
 import type { SetupInput } from "./schemas";
 
 const alreadySetUp = () =>
@@ -15,11 +17,28 @@ export async function isSetUp(): Promise<boolean> {
   return rows.length > 0;
 }
 
+export const SETUP_TOKEN_HEADER = "x-setup-token";
+
 /**
  * First-run setup: the workspace and its owner, in one transaction. The workspace's unique
  * singleton column decides between concurrent first calls; the loser gets 409 and writes nothing.
+ * With SETUP_TOKEN configured, only a caller who knows it may set up. The cheap checks come
+ * before the password is hashed, so refused calls cost the server nothing.
  */
-export async function setUpWorkspace({ input }: { input: SetupInput }) {
+export async function setUpWorkspace({
+  input,
+  setupToken,
+}: {
+  input: SetupInput;
+  setupToken: string | null;
+}) {
+  const expected = config().setupToken;
+  if (expected && (setupToken === null || !constantTimeEqual(setupToken, expected))) {
+    throw new ForbiddenError(
+      `Setting up this deployment needs its setup token (header ${SETUP_TOKEN_HEADER}, the SETUP_TOKEN it was started with).`,
+    );
+  }
+  if (await isSetUp()) throw alreadySetUp();
   const db = await getDb();
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {

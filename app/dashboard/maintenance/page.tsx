@@ -5,7 +5,7 @@ import { useState, type FormEvent } from "react";
 import { ApiError, apiFetch } from "@/lib/client/api";
 import { ConfirmButton } from "@/app/ui/confirm-button";
 import { Field } from "@/app/ui/field";
-import { Markdown } from "@/app/ui/markdown";
+import { Markdown } from "@/lib/content/markdown";
 import { MarkdownField } from "@/app/ui/markdown-field";
 import { FormError } from "@/app/ui/form-error";
 import { ErrorNotice, Loading } from "@/app/ui/states";

@@ -69,7 +69,7 @@ function InviteForm() {
         <FormError error={error} />
       </form>
       {invite.data && (
-        <div className="stack" style={{ marginTop: "1rem" }}>
+        <div className="stack spaced">
           <p className="success" role="status">
             Invitation for {invite.data.invitation.email} created. Send them this link; it works
             once, for 7 days.

@@ -6,4 +6,5 @@ export {
   unknownPath as PUT,
   unknownPath as PATCH,
   unknownPath as DELETE,
+  unknownPath as OPTIONS,
 };

@@ -2,7 +2,7 @@ import { handle, route } from "@/lib/http/api";
 import { createIncident, listIncidents } from "@/lib/incidents/incidents";
 import * as op from "@/lib/incidents/operations";
 
-export const { GET, POST, PUT, PATCH, DELETE } = route({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   GET: handle(op.listIncidents, ({ ctx, query }) => listIncidents({ ctx, query })),
   POST: handle(op.createIncident, ({ ctx, body }) => createIncident({ ctx, input: body }), {
     location: (created) => `/v1/incidents/${created.id}`,

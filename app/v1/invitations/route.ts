@@ -2,6 +2,6 @@ import { handle, route } from "@/lib/http/api";
 import { inviteMember } from "@/lib/members/members";
 import * as op from "@/lib/members/operations";
 
-export const { GET, POST, PUT, PATCH, DELETE } = route({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   POST: handle(op.createInvitation, ({ ctx, body }) => inviteMember({ ctx, input: body })),
 });

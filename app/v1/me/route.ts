@@ -1,7 +1,7 @@
 import { handle, route } from "@/lib/http/api";
 import { getMe } from "@/lib/workspace/operations";
 
-export const { GET, POST, PUT, PATCH, DELETE } = route({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   GET: handle(getMe, async ({ ctx }) => ({
     userId: ctx.userId,
     email: ctx.email,

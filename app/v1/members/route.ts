@@ -2,6 +2,6 @@ import { handle, route } from "@/lib/http/api";
 import { listMembers } from "@/lib/members/members";
 import * as op from "@/lib/members/operations";
 
-export const { GET, POST, PUT, PATCH, DELETE } = route({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   GET: handle(op.listMembers, ({ ctx }) => listMembers({ ctx })),
 });

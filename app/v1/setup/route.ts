@@ -1,11 +1,12 @@
 import { signInWithPassword } from "@/lib/auth/sign-in";
 import { handle, route } from "@/lib/http/api";
 import { setup } from "@/lib/workspace/operations";
-import { setUpWorkspace } from "@/lib/workspace/setup";
+import { SETUP_TOKEN_HEADER, setUpWorkspace } from "@/lib/workspace/setup";
 
-export const { GET, POST, PUT, PATCH, DELETE } = route({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   POST: handle(setup, async ({ body, request, responseHeaders }) => {
-    const result = await setUpWorkspace({ input: body });
+    const setupToken = request.headers.get(SETUP_TOKEN_HEADER);
+    const result = await setUpWorkspace({ input: body, setupToken });
     await signInWithPassword({ ...body, requestHeaders: request.headers, responseHeaders });
     return result;
   }),

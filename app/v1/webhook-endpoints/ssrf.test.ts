@@ -35,6 +35,11 @@ describe("outgoing targets", () => {
     ["IPv4-mapped IPv6", "https://[::ffff:127.0.0.1]/hook"],
     ["IPv4-mapped IPv6 private", "https://[::ffff:a00:1]/hook"],
     ["NAT64 of a private address", "https://[64:ff9b::a00:1]/hook"],
+    ["IPv4-compatible IPv6 loopback", "https://[::7f00:1]/hook"],
+    ["IPv4-compatible IPv6, dotted", "https://[::127.0.0.1]/hook"],
+    ["IPv4-translated IPv6 loopback", "https://[::ffff:0:7f00:1]/hook"],
+    ["IPv4-translated IPv6 private", "https://[::ffff:0:a00:1]/hook"],
+    ["6to4 of a private address", "https://[2002:a00:1::1]/hook"],
     ["plain http to a public address", "http://93.184.216.34/hook"],
     ["credentials in the URL", "https://user:pass@93.184.216.34/hook"],
   ])("refuses %s at create with 400 naming url", async (_name, url) => {
@@ -43,6 +48,32 @@ describe("outgoing targets", () => {
     expect(response.status, response.text).toBe(400);
     expect(response.body.code).toBe("validation_failed");
     expect(response.body.errors).toEqual([{ field: "url", message: expect.any(String) }]);
+  });
+
+  it.each([
+    ["the metadata address", "https://169.254.169.254/latest/meta-data"],
+    ["ECS's metadata address", "http://169.254.170.2/v2/credentials"],
+    ["Alibaba's metadata address", "http://100.100.100.200/latest/meta-data"],
+    ["AWS's IPv6 metadata address", "http://[fd00:ec2::254]/latest"],
+    ["the metadata address, IPv4-mapped", "http://[::ffff:169.254.169.254]/latest"],
+    ["the metadata address, mapped in hex", "http://[::ffff:a9fe:a9fe]/latest"],
+    ["the metadata address, IPv4-compatible", "http://[::a9fe:a9fe]/latest"],
+    ["the metadata address, IPv4-translated", "http://[::ffff:0:a9fe:a9fe]/latest"],
+    ["the metadata address, NAT64", "http://[64:ff9b::a9fe:a9fe]/latest"],
+  ])("refuses %s even with ALLOW_PRIVATE_TARGETS", async (_name, url) => {
+    allowPrivate(true);
+    const response = await admin.post("/v1/webhook-endpoints", { kind: "webhook", name: "X", url });
+    expect(response.status, response.text).toBe(400);
+    expect(response.body.errors).toEqual([{ field: "url", message: expect.any(String) }]);
+  });
+
+  it.each([
+    ["IPv4-mapped", "https://[::ffff:93.184.216.34]/hook"],
+    ["NAT64", "https://[64:ff9b::5db8:d822]/hook"],
+  ])("accepts the %s IPv6 form of a public address", async (_name, url) => {
+    allowPrivate(false);
+    const response = await admin.post("/v1/webhook-endpoints", { kind: "slack", name: "X", url });
+    expect(response.status, response.text).toBe(201);
   });
 
   it("accepts a public https address", async () => {

@@ -1,9 +1,12 @@
+import { createCipheriv, hkdfSync, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb, schema } from "@/db/client";
+import { resolveAuthSecret } from "@/lib/auth/secret";
 import { resetConfig } from "@/lib/config";
 import { startEmbeddedRunner, type Runner } from "@/lib/jobs/runner";
+import { upgradeLegacySecrets } from "@/lib/notifications/endpoints";
 import { Receiver } from "@/lib/testing/receiver";
 import { setUpOwner, TestClient } from "@/lib/testing/client";
 
@@ -409,5 +412,102 @@ describe("chat messages", () => {
         { name: "Affected components", value: "Chat API — Major outage", inline: false },
       ]),
     );
+  });
+});
+
+async function storedRow(id: string) {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(schema.webhookEndpoint)
+    .where(eq(schema.webhookEndpoint.id, id));
+  return row!;
+}
+
+async function store(id: string, values: { urlEncrypted?: string; secretEncrypted?: string }) {
+  const db = await getDb();
+  await db.update(schema.webhookEndpoint).set(values).where(eq(schema.webhookEndpoint.id, id));
+}
+
+/** The format values were stored in before they were bound to their rows. */
+async function legacyEncrypt(plain: string): Promise<string> {
+  const key = Buffer.from(
+    hkdfSync("sha256", await resolveAuthSecret(), "allclear", "secrets at rest", 32),
+  );
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", key, iv);
+  const ciphertext = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
+  return ["v1", ...[iv, ciphertext, cipher.getAuthTag()].map((b) => b.toString("base64url"))].join(
+    ".",
+  );
+}
+
+async function deliveriesOf(id: string) {
+  return (await admin.get(`/v1/webhook-endpoints/${id}/deliveries`)).body.deliveries as {
+    state: string;
+    attempts: { error: string | null; nextAttemptAt: string | null }[];
+  }[];
+}
+
+describe("stored endpoint secrets", () => {
+  it("refuses a URL moved from another endpoint's row instead of sending to it", async () => {
+    const victim = await endpoint();
+    const attacker = await endpoint();
+    // Someone with write access to the table copies one endpoint's URL into another's row.
+    await store(victim.id, { urlEncrypted: (await storedRow(attacker.id)).urlEncrypted });
+    const tested = await admin.post(`/v1/webhook-endpoints/${victim.id}/test`);
+    expect(tested.status).toBe(200);
+    expect(tested.body).toMatchObject({ ok: false, status: 0 });
+    expect(tested.body.detail).toMatch(/damaged or belongs elsewhere/);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(receiver.on(attacker.path)).toHaveLength(0);
+  });
+
+  it("fails a delivery at once when the secret can no longer be decrypted, and says why", async () => {
+    const unreadable = await endpoint();
+    const row = await storedRow(unreadable.id);
+    const parts = row.urlEncrypted.split(".");
+    await store(unreadable.id, {
+      urlEncrypted: [parts[0], "AAAAAAAA", ...parts.slice(2)].join("."),
+    });
+    const healthy = await endpoint();
+    await publishIncident();
+    await receiver.waitFor(healthy.path, 1);
+    const deadline = Date.now() + 5_000;
+    let deliveries = await deliveriesOf(unreadable.id);
+    while (deliveries[0]?.state !== "failed" && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      deliveries = await deliveriesOf(unreadable.id);
+    }
+    expect(deliveries).toHaveLength(1);
+    expect(deliveries[0]!.state).toBe("failed");
+    expect(deliveries[0]!.attempts).toHaveLength(1);
+    expect(deliveries[0]!.attempts[0]).toMatchObject({
+      error: expect.stringMatching(/another key: BETTER_AUTH_SECRET has changed/),
+      nextAttemptAt: null,
+    });
+    // Nothing more is tried.
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect((await deliveriesOf(unreadable.id))[0]!.attempts).toHaveLength(1);
+    const state = (await admin.get("/v1/webhook-endpoints")).body.find(
+      (e: { id: string }) => e.id === unreadable.id,
+    );
+    expect(state.state).toBe("failing");
+  });
+
+  it("rewrites values stored in the older format, bound to their rows, and keeps them working", async () => {
+    const { id, path, secret } = await endpoint();
+    await store(id, {
+      urlEncrypted: await legacyEncrypt(`${receiver.url}${path}`),
+      secretEncrypted: await legacyEncrypt(secret),
+    });
+    expect(await upgradeLegacySecrets()).toBe(1);
+    const row = await storedRow(id);
+    expect(row.urlEncrypted).toMatch(/^v2\./);
+    expect(row.secretEncrypted).toMatch(/^v2\./);
+    expect(await upgradeLegacySecrets()).toBe(0);
+    expect((await admin.post(`/v1/webhook-endpoints/${id}/test`)).body.ok).toBe(true);
+    const [request] = await receiver.waitFor(path, 1);
+    new Webhook(secret).verify(request!.body, request!.headers as Record<string, string>);
   });
 });

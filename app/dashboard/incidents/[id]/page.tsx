@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useParams } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { ApiError, apiFetch } from "@/lib/client/api";
-import { Markdown } from "@/app/ui/markdown";
+import { Markdown } from "@/lib/content/markdown";
 import { MarkdownField } from "@/app/ui/markdown-field";
 import { SelectField } from "@/app/ui/select-field";
 import { FormError } from "@/app/ui/form-error";

@@ -2,7 +2,7 @@ import { deleteComponent, updateComponent } from "@/lib/components/components";
 import * as op from "@/lib/components/operations";
 import { handle, route } from "@/lib/http/api";
 
-export const { GET, POST, PUT, PATCH, DELETE } = route({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   PATCH: handle(op.updateComponent, ({ ctx, params, body }) =>
     updateComponent({ ctx, id: params.id, input: body }),
   ),

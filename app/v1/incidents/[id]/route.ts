@@ -2,7 +2,7 @@ import { handle, route } from "@/lib/http/api";
 import { getIncident, patchIncident } from "@/lib/incidents/incidents";
 import * as op from "@/lib/incidents/operations";
 
-export const { GET, POST, PUT, PATCH, DELETE } = route({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   GET: handle(op.getIncident, ({ ctx, params }) => getIncident({ ctx, id: params.id })),
   PATCH: handle(op.patchIncident, ({ ctx, params, body }) =>
     patchIncident({ ctx, id: params.id, input: body }),

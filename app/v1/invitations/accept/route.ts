@@ -3,7 +3,7 @@ import { handle, route } from "@/lib/http/api";
 import { acceptInvitation } from "@/lib/members/members";
 import * as op from "@/lib/members/operations";
 
-export const { GET, POST, PUT, PATCH, DELETE } = route({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   POST: handle(op.acceptInvitation, async ({ body, request, responseHeaders }) => {
     const { userId, workspaceId, email } = await acceptInvitation({ input: body });
     await signInWithPassword({

@@ -2,7 +2,7 @@ import { handle, route } from "@/lib/http/api";
 import { changeMemberRole, removeMember } from "@/lib/members/members";
 import * as op from "@/lib/members/operations";
 
-export const { GET, POST, PUT, PATCH, DELETE } = route({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   PATCH: handle(op.changeMemberRole, ({ ctx, params, body }) =>
     changeMemberRole({ ctx, userId: params.userId, role: body.role }),
   ),

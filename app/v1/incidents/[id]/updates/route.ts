@@ -2,7 +2,7 @@ import { handle, route } from "@/lib/http/api";
 import { postIncidentUpdate } from "@/lib/incidents/incidents";
 import * as op from "@/lib/incidents/operations";
 
-export const { GET, POST, PUT, PATCH, DELETE } = route({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   POST: handle(
     op.postIncidentUpdate,
     ({ ctx, params, body }) => postIncidentUpdate({ ctx, id: params.id, input: body }),

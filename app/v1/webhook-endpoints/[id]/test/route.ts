@@ -2,6 +2,6 @@ import { handle, route } from "@/lib/http/api";
 import { testEndpoint } from "@/lib/notifications/endpoints";
 import * as op from "@/lib/notifications/operations";
 
-export const { GET, POST, PUT, PATCH, DELETE } = route({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   POST: handle(op.testWebhookEndpoint, ({ ctx, params }) => testEndpoint({ ctx, id: params.id })),
 });

@@ -1,0 +1,95 @@
+import { eq } from "drizzle-orm";
+import { getDb, schema } from "@/db/client";
+import { config } from "@/lib/config";
+import { errorResponse } from "@/lib/http/problem";
+import { clientAddress } from "@/lib/http/client-address";
+import { assertSameOrigin, frontGate, readLimitedText } from "@/lib/http/request";
+import { AUTH_BASE_PATH, authCookieName, getAuth } from "./auth";
+import { actorFromHeaders, readCookie, verifySignedCookie } from "./session";
+import { beginSignInAttempt, signInSucceeded } from "./throttle";
+
+const SIGN_IN_PATH = `${AUTH_BASE_PATH}/sign-in/email`;
+
+/** better-auth reads the visitor address from the header; it gets only the value the proxy wrote. */
+function withVisitorAddress(headers: Headers): Headers {
+  const copy = new Headers(headers);
+  const address = clientAddress(headers);
+  if (address) copy.set(config().trustProxyHeader, address);
+  else copy.delete(config().trustProxyHeader);
+  return copy;
+}
+
+function emailOf(body: string): string | null {
+  try {
+    const email = (JSON.parse(body) as { email?: unknown }).email;
+    return typeof email === "string" && email.trim() ? email : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Seconds until the two-factor lock of the account this request is signing in to ends. */
+async function twoFactorLockSeconds(headers: Headers): Promise<number | null> {
+  const db = await getDb();
+  const pending = readCookie(headers.get("cookie"), authCookieName("two_factor"));
+  const challenge = pending && verifySignedCookie(pending, (await getAuth()).options.secret!);
+  let userId: string | null = null;
+  if (challenge) {
+    const [row] = await db
+      .select({ userId: schema.verification.value })
+      .from(schema.verification)
+      .where(eq(schema.verification.identifier, challenge));
+    userId = row?.userId ?? null;
+  } else {
+    userId = (await actorFromHeaders(headers))?.userId ?? null;
+  }
+  if (!userId) return null;
+  const [row] = await db
+    .select({ lockedUntil: schema.twoFactor.lockedUntil })
+    .from(schema.twoFactor)
+    .where(eq(schema.twoFactor.userId, userId));
+  const wait = row?.lockedUntil ? Math.ceil((row.lockedUntil.getTime() - Date.now()) / 1000) : 0;
+  return wait > 0 ? wait : null;
+}
+
+/** Every 429 carries the standard Retry-After (better-auth names its own X-Retry-After). */
+async function withRetryAfter(response: Response, request: Request): Promise<Response> {
+  if (response.status !== 429 || response.headers.has("retry-after")) return response;
+  const wait =
+    response.headers.get("x-retry-after") ??
+    (await twoFactorLockSeconds(request.headers))?.toString();
+  if (!wait) return response;
+  const headers = new Headers(response.headers);
+  headers.set("retry-after", wait);
+  return new Response(response.body, { status: 429, headers });
+}
+
+/**
+ * `/auth/*`: the front gate, the origin check and the body limit answer problem+json, then
+ * better-auth answers in its own format. Sign-in also counts attempts per account, whatever
+ * address they come from.
+ */
+export async function handleAuthRequest(request: Request): Promise<Response> {
+  const refused = frontGate(request);
+  if (refused) return refused;
+  try {
+    assertSameOrigin(request, { required: true });
+    const body = request.method === "GET" ? undefined : await readLimitedText(request);
+    const forwarded = new Request(request.url, {
+      method: request.method,
+      headers: withVisitorAddress(request.headers),
+      body,
+    });
+    const auth = await getAuth();
+    const email =
+      request.method === "POST" && new URL(request.url).pathname === SIGN_IN_PATH
+        ? emailOf(body ?? "")
+        : null;
+    if (email) await beginSignInAttempt(email);
+    const response = await auth.handler(forwarded);
+    if (email && response.ok) await signInSucceeded(email);
+    return await withRetryAfter(response, forwarded);
+  } catch (error) {
+    return errorResponse(error);
+  }
+}

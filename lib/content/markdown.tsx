@@ -1,0 +1,208 @@
+import { Lexer, type Token, type Tokens } from "marked";
+import { createElement, Fragment, type ReactNode } from "react";
+
+/**
+ * The one Markdown renderer: dashboard, public pages, feeds and email all show incident and
+ * maintenance text through it. Tokens become React elements, so text is always text: no input
+ * can produce markup it does not mean, whatever the API let through when it was stored.
+ */
+
+/** Deepest nesting of quotes and lists kept; deeper prefixes are flattened to this depth. */
+export const MAX_NESTING = 8;
+const MAX_INDENT = MAX_NESTING * 2;
+
+// Links keep to the web, mail and this site; `//host` and `/\host` would leave the site unseen.
+const SAFE_URL = /^(https?:|mailto:|\/(?![/\\])|#)/i;
+
+// A line's container prefix: indentation, then quote markers and list markers.
+const CONTAINER_PREFIX = /^([ \t]*)((?:(?:>|[-+*](?=[ \t])|\d{1,9}[.)](?=[ \t]))[ \t]*)+)/;
+const CONTAINER_MARKER = /(?:>|[-+*](?=[ \t])|\d{1,9}[.)](?=[ \t]))[ \t]*/g;
+
+/**
+ * Caps how deep quotes and lists nest, before the lexer sees the text: marked recurses once per
+ * level (2,000 `>` overflow its stack) and nested lists cost it quadratic time.
+ */
+function capNesting(text: string): string {
+  return text
+    .split("\n")
+    .map((line) => {
+      const indentMatch = /^[ \t]*/.exec(line)![0];
+      let capped =
+        indentMatch.length > MAX_INDENT ? line.slice(indentMatch.length - MAX_INDENT) : line;
+      const prefix = CONTAINER_PREFIX.exec(capped);
+      if (prefix) {
+        const markers = prefix[2]!.match(CONTAINER_MARKER)!;
+        if (markers.length > MAX_NESTING) {
+          capped =
+            prefix[1]! + markers.slice(0, MAX_NESTING).join("") + capped.slice(prefix[0].length);
+        }
+      }
+      return capped;
+    })
+    .join("\n");
+}
+
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: "\u00a0",
+  copy: "©",
+  reg: "®",
+  trade: "™",
+  hellip: "…",
+  mdash: "—",
+  ndash: "–",
+  laquo: "«",
+  raquo: "»",
+  middot: "·",
+  bull: "•",
+  deg: "°",
+  times: "×",
+  euro: "€",
+  pound: "£",
+};
+
+/** Markdown keeps character references in text; React would show them as typed. */
+function decodeEntities(text: string): string {
+  return text.replace(/&(#\d{1,7}|#x[0-9a-f]{1,6}|[a-z]+);/gi, (whole, name: string) => {
+    if (name.startsWith("#")) {
+      const code =
+        name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1));
+      const valid = code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff);
+      return valid ? String.fromCodePoint(code) : "\ufffd";
+    }
+    return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
+  });
+}
+
+const ALIGN_CLASS = { left: "align-left", center: "align-center", right: "align-right" } as const;
+
+function inline(tokens: Token[] | undefined, depth: number): ReactNode[] {
+  return (tokens ?? []).map((token, index) => renderToken(token, depth, index));
+}
+
+function renderToken(token: Token, depth: number, key: number): ReactNode {
+  // The lexer's own nesting is capped by capNesting; inline nesting (links in emphasis in …)
+  // is bounded here, where anything deeper is shown as the text it was written as.
+  if (depth > MAX_NESTING * 4) return token.raw;
+  const children = (tokens: Token[] | undefined) => inline(tokens, depth + 1);
+  const el = (
+    type: string | typeof Fragment,
+    props: Record<string, unknown> | null,
+    ...kids: ReactNode[]
+  ) => createElement(type, { key, ...props }, ...kids);
+  switch (token.type) {
+    case "paragraph":
+      return el("p", null, ...children((token as Tokens.Paragraph).tokens));
+    case "heading": {
+      // Headings sit below the page's own (title h1, sections h2).
+      const level = Math.min(6, (token as Tokens.Heading).depth + 2);
+      return el(`h${level}`, null, ...children((token as Tokens.Heading).tokens));
+    }
+    case "blockquote":
+      return el("blockquote", null, ...children((token as Tokens.Blockquote).tokens));
+    case "list": {
+      const list = token as Tokens.List;
+      const start = list.ordered && typeof list.start === "number" && list.start !== 1;
+      return el(
+        list.ordered ? "ol" : "ul",
+        start ? { start: list.start } : null,
+        ...list.items.map((item, index) => renderToken(item, depth + 1, index)),
+      );
+    }
+    case "list_item":
+      return el("li", null, ...children((token as Tokens.ListItem).tokens));
+    case "checkbox":
+      return el("input", {
+        type: "checkbox",
+        checked: (token as Tokens.Checkbox).checked,
+        disabled: true,
+        readOnly: true,
+      });
+    case "code":
+      return el("pre", null, createElement("code", null, (token as Tokens.Code).text));
+    case "table": {
+      const table = token as Tokens.Table;
+      const cell = (c: Tokens.TableCell, index: number) =>
+        createElement(
+          c.header ? "th" : "td",
+          { key: index, className: c.align ? ALIGN_CLASS[c.align] : undefined },
+          ...children(c.tokens),
+        );
+      return el(
+        "table",
+        null,
+        createElement("thead", null, createElement("tr", null, ...table.header.map(cell))),
+        createElement(
+          "tbody",
+          null,
+          ...table.rows.map((row, index) => createElement("tr", { key: index }, ...row.map(cell))),
+        ),
+      );
+    }
+    case "hr":
+      return el("hr", null);
+    case "br":
+      return el("br", null);
+    case "strong":
+      return el("strong", null, ...children((token as Tokens.Strong).tokens));
+    case "em":
+      return el("em", null, ...children((token as Tokens.Em).tokens));
+    case "del":
+      return el("del", null, ...children((token as Tokens.Del).tokens));
+    case "codespan":
+      return el("code", null, (token as Tokens.Codespan).text);
+    case "link": {
+      const link = token as Tokens.Link;
+      const href = decodeEntities(link.href);
+      const text = children(link.tokens);
+      if (!SAFE_URL.test(href)) return el("span", null, ...text);
+      return el(
+        "a",
+        {
+          href,
+          title: link.title ? decodeEntities(link.title) : undefined,
+          rel: "nofollow noopener",
+        },
+        ...text,
+      );
+    }
+    case "image":
+      // Images are not shown (no tracking pixels on the page); their description is.
+      return decodeEntities((token as Tokens.Image).text);
+    case "text": {
+      const text = token as Tokens.Text;
+      return text.tokens ? el(Fragment, null, ...children(text.tokens)) : decodeEntities(text.text);
+    }
+    case "escape":
+      return (token as Tokens.Escape).text;
+    case "html":
+      // HTML is refused when posted; anything stored before is shown as the text it is.
+      return (token as Tokens.HTML).text;
+    case "space":
+    case "def":
+      return null;
+    default:
+      return "raw" in token ? token.raw : null;
+  }
+}
+
+/** Markdown text as React elements; text that cannot be parsed is shown as it is. */
+export function renderMarkdown(text: string): ReactNode {
+  let tokens: Token[];
+  try {
+    tokens = new Lexer({ gfm: true, breaks: true }).lex(capNesting(text));
+  } catch {
+    return text
+      .split(/\n{2,}/)
+      .map((paragraph, index) => createElement("p", { key: index }, paragraph));
+  }
+  return inline(tokens, 0);
+}
+
+export function Markdown({ text }: { text: string }) {
+  return <div className="markdown">{renderMarkdown(text)}</div>;
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { readConfig } from "@/lib/config";
+import { startupWarnings } from "./warnings";
+
+describe("start-up warnings", () => {
+  it("warns in production when the encryption key would live beside what it protects", () => {
+    const warnings = startupWarnings(readConfig({ NODE_ENV: "production" }), { setUp: true });
+    expect(warnings).toEqual([expect.stringMatching(/^BETTER_AUTH_SECRET is not set/)]);
+    const configured = readConfig({ NODE_ENV: "production", BETTER_AUTH_SECRET: "s".repeat(32) });
+    expect(startupWarnings(configured, { setUp: true })).toEqual([]);
+  });
+
+  it("warns in production while anyone who reaches /setup could take the deployment over", () => {
+    const production = { NODE_ENV: "production", BETTER_AUTH_SECRET: "s".repeat(32) } as const;
+    expect(startupWarnings(readConfig(production), { setUp: false })).toEqual([
+      expect.stringMatching(/SETUP_TOKEN is not set: whoever opens \/setup first/),
+    ]);
+    const guarded = readConfig({ ...production, SETUP_TOKEN: "t".repeat(24) });
+    expect(startupWarnings(guarded, { setUp: false })).toEqual([]);
+  });
+
+  it("stays quiet outside production", () => {
+    expect(startupWarnings(readConfig({ NODE_ENV: "development" }), { setUp: false })).toEqual([]);
+  });
+});

@@ -1,0 +1,26 @@
+import type { Config } from "@/lib/config";
+
+/**
+ * What an operator should hear at start: configurations that work but leave a production
+ * deployment weaker than it needs to be.
+ */
+export function startupWarnings(config: Config, { setUp }: { setUp: boolean }): string[] {
+  if (config.nodeEnv !== "production") return [];
+  const warnings: string[] = [];
+  if (!config.authSecret) {
+    warnings.push(
+      "BETTER_AUTH_SECRET is not set. The generated secret is kept in the database, beside the " +
+        "webhook secrets and chat URLs it encrypts, so a copy of the database reveals them. Set " +
+        "BETTER_AUTH_SECRET (e.g. `openssl rand -base64 32`) before adding endpoints: changing it " +
+        "later signs everyone out and makes stored endpoint secrets unreadable.",
+    );
+  }
+  if (!setUp && !config.setupToken) {
+    warnings.push(
+      "This deployment is not set up and SETUP_TOKEN is not set: whoever opens /setup first " +
+        "becomes its owner. Set SETUP_TOKEN (e.g. `openssl rand -base64 24`) and enter it on the " +
+        "setup page.",
+    );
+  }
+  return warnings;
+}
