@@ -65,8 +65,6 @@ async function expectInert(page: Page, selector: string) {
   expect(hostile).toEqual([]);
 }
 
-let incidentId = "";
-
 test("every page holds its Content-Security-Policy, with no violation or console error", async ({
   page,
   browser,
@@ -83,7 +81,7 @@ test("every page holds its Content-Security-Policy, with no violation or console
     visibility: "published",
   });
   expect(incident.status()).toBe(201);
-  incidentId = (await incident.json()).id;
+  const incidentId = (await incident.json()).id;
   const starts = new Date(Date.now() + 86_400_000);
   const window = await api("/v1/maintenances", {
     title: "Database upgrade",
@@ -145,6 +143,16 @@ test("hostile Markdown stays text in every preview and on every page that shows 
   const problems = await watch(page);
   await signIn(page, OWNER.email, OWNER.password);
   const origin = new URL(page.url()).origin;
+  const incident = await page.request.post("/v1/incidents", {
+    data: {
+      title: "Hostile text",
+      impact: "none",
+      body: "Investigating.",
+      visibility: "published",
+    },
+    headers: { origin },
+  });
+  const incidentId = (await incident.json()).id;
 
   // The content rule refuses tags outright.
   const refused = await page.request.post(`/v1/incidents/${incidentId}/updates`, {
@@ -168,25 +176,26 @@ test("hostile Markdown stays text in every preview and on every page that shows 
   await expect(timeline.getByText("click", { exact: true })).toBeVisible();
   await expectInert(page, ".markdown");
 
-  // Every payload, typed into the incident update form's preview.
-  for (const payload of PAYLOADS) {
-    await page.getByLabel("Message").fill(payload);
-    await page.getByRole("button", { name: "Preview" }).click();
-    await expect(page.getByTestId("markdown-preview")).toBeVisible();
-    await expectInert(page, "[data-testid=markdown-preview]");
-    await page.getByRole("button", { name: "Edit" }).click();
-  }
+  // Every payload, typed into the preview of the update form and of the declare form.
+  const previewAll = async () => {
+    const form = page.locator("form");
+    for (const payload of PAYLOADS) {
+      await form.getByLabel("Message").fill(payload);
+      await form.getByRole("button", { name: "Preview" }).click();
+      await expect(page.getByTestId("markdown-preview")).toBeVisible();
+      await expectInert(page, "[data-testid=markdown-preview]");
+      await form.getByRole("button", { name: "Edit" }).click();
+    }
+  };
+  await previewAll();
+  await page.getByRole("link", { name: "Incidents", exact: true }).click();
+  await page.getByRole("button", { name: "Declare incident" }).click();
+  await previewAll();
 
   // And into the maintenance form's preview; then stored in a window and shown in the list.
   await page.getByRole("link", { name: "Maintenance", exact: true }).click();
   await page.getByRole("button", { name: "Schedule maintenance" }).click();
-  const form = page.locator("form");
-  for (const payload of PAYLOADS) {
-    await form.getByLabel("Message").fill(payload);
-    await form.getByRole("button", { name: "Preview" }).click();
-    await expectInert(page, "[data-testid=markdown-preview]");
-    await form.getByRole("button", { name: "Edit" }).click();
-  }
+  await previewAll();
   const starts = new Date(Date.now() + 2 * 86_400_000);
   const stored = await page.request.post("/v1/maintenances", {
     data: {
