@@ -2,20 +2,26 @@ import { randomBytes } from "node:crypto";
 import { NextResponse } from "next/server";
 import { config as appConfig } from "@/lib/config";
 import { frontGate } from "@/lib/http/request";
-import { pageSecurityHeaders } from "@/lib/http/security-headers";
+import { pageSecurityHeaders, PUBLIC_PATH } from "@/lib/http/security-headers";
 
 // Pages and static assets pass the front gate here; /v1, /auth and /openapi.json apply it in their
-// handlers (so in-process tests see it too), and /health is always open. Every page gets its
-// security headers here, with a fresh nonce that Next.js puts on its own scripts.
+// handlers (so in-process tests see it too), and /health is always open. Every Next.js page gets
+// its security headers here, with a fresh nonce that Next.js puts on its own scripts; the public
+// status page sets its own.
 export function proxy(request: Request): Response {
   const refused = frontGate(request);
   if (refused) return refused;
   const { pathname } = new URL(request.url);
-  if (pathname.startsWith("/_next/") || pathname.startsWith("/api/")) return NextResponse.next();
+  if (
+    pathname.startsWith("/_next/") ||
+    pathname.startsWith("/api/") ||
+    PUBLIC_PATH.test(pathname)
+  ) {
+    return NextResponse.next();
+  }
   const nonce = randomBytes(16).toString("base64");
   const headers = pageSecurityHeaders({
     nonce,
-    pathname,
     baseUrl: appConfig().baseUrl,
     development: process.env.NODE_ENV === "development",
   });

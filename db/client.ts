@@ -11,7 +11,13 @@ export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 /** Either the database or an open transaction: verbs accept both so they compose. */
 export type Executor = Database | Transaction;
 
-type Handle = { db: Database; close: () => Promise<void>; kind: "pglite" | "postgres" };
+type Handle = {
+  db: Database;
+  close: () => Promise<void>;
+  kind: "pglite" | "postgres";
+  /** LISTEN on a channel (PostgreSQL only; the embedded database has one process). */
+  listen: (channel: string, onMessage: (payload: string) => void) => Promise<void>;
+};
 
 const MIGRATIONS = path.join(process.cwd(), "db", "migrations");
 // Any constant works; it only has to be the same for every process migrating one database.
@@ -29,7 +35,12 @@ async function openPglite(dir: string): Promise<Handle> {
   const client = await PGlite.create(dir === "memory://" ? undefined : dir);
   const db = drizzle({ client, schema, casing: "snake_case" });
   await migrate(db, { migrationsFolder: MIGRATIONS });
-  return { db: db as unknown as Database, close: () => client.close(), kind: "pglite" };
+  return {
+    db: db as unknown as Database,
+    close: () => client.close(),
+    kind: "pglite",
+    listen: async () => {},
+  };
 }
 
 async function openPostgres(url: string): Promise<Handle> {
@@ -50,7 +61,15 @@ async function openPostgres(url: string): Promise<Handle> {
   }
   const client = postgres(url, { max: 10, onnotice: () => {} });
   const db = drizzle({ client, schema, casing: "snake_case" });
-  return { db: db as unknown as Database, close: () => client.end(), kind: "postgres" };
+  return {
+    db: db as unknown as Database,
+    close: () => client.end(),
+    kind: "postgres",
+    // postgres.js keeps a connection of its own for LISTEN and re-subscribes after reconnecting.
+    listen: async (channel, onMessage) => {
+      await client.listen(channel, onMessage);
+    },
+  };
 }
 
 function open(): Promise<Handle> {
@@ -69,6 +88,12 @@ export async function getDb(): Promise<Database> {
     throw error;
   });
   return (await store.__allclearDb).db;
+}
+
+/** Listens for notifications on a channel (see Handle.listen). */
+export async function listen(channel: string, onMessage: (payload: string) => void): Promise<void> {
+  await getDb();
+  await (await store.__allclearDb!).listen(channel, onMessage);
 }
 
 export async function closeDb(): Promise<void> {

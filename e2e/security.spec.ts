@@ -102,7 +102,6 @@ test("every page holds its Content-Security-Policy, with no violation or console
     "/dashboard/members",
     "/dashboard/settings",
     "/docs",
-    "/",
   ];
   for (const path of dashboard) {
     const response = await page.goto(path);
@@ -118,6 +117,16 @@ test("every page holds its Content-Security-Policy, with no violation or console
     await page.waitForLoadState("networkidle");
   }
   await expect(page.getByRole("heading").first()).toBeVisible();
+  expect(await problems()).toEqual([]);
+
+  // The public pages run no inline code at all: their own policy has no nonce.
+  for (const path of ["/", `/incidents/${incidentId}`, "/history"]) {
+    const response = await page.goto(path);
+    const csp = response!.headers()["content-security-policy"] ?? "";
+    expect(csp, path).toMatch(/^default-src 'none'; script-src 'self'; style-src 'self';/);
+    expect(response!.headers()["x-content-type-options"], path).toBe("nosniff");
+    await page.waitForLoadState("networkidle");
+  }
   expect(await problems()).toEqual([]);
 
   // Signed out: sign-in, setup (now leading to sign-in) and an invitation link.

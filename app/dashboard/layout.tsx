@@ -2,7 +2,8 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { actorFromHeaders } from "@/lib/auth/session";
-import { getWorkspace, isSetUp } from "@/lib/workspace/setup";
+import { isSetUp } from "@/lib/workspace/setup";
+import { getWorkspace } from "@/lib/workspace/workspace";
 import { ActorProvider } from "./actor";
 import { Sidebar } from "./sidebar";
 
@@ -12,12 +13,12 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   if (!(await isSetUp())) redirect("/setup");
   const actor = await actorFromHeaders(await headers());
   if (!actor) redirect("/sign-in");
-  const workspace = await getWorkspace(actor.workspaceId);
+  const workspace = await getWorkspace({ ctx: actor });
   const { userId, email, name, role } = actor;
   return (
     <ActorProvider actor={{ userId, email, name, role }}>
       <div className="shell">
-        <Sidebar workspaceName={workspace?.name ?? "Workspace"} />
+        <Sidebar workspaceName={workspace.name} />
         <main className="main">{children}</main>
       </div>
     </ActorProvider>

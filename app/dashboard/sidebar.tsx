@@ -54,6 +54,9 @@ export function Sidebar({ workspaceName }: { workspaceName: string }) {
         <span className="muted" data-testid="signed-in-as">
           {actor.email} · {actor.role}
         </span>
+        <a href="/" target="_blank" rel="noopener">
+          Public status page
+        </a>
         <Link href="/docs">API reference</Link>
         <button type="button" className="secondary" onClick={signOut} disabled={signingOut}>
           {signingOut ? "Signing out…" : "Sign out"}

@@ -1,6 +1,7 @@
 import { validate } from "@readme/openapi-parser";
 import { describe, expect, it } from "vitest";
 import { operations } from "@/lib/http/registry";
+import { STATUSPAGE_FILES } from "@/lib/public/statuspage";
 import { TestClient } from "@/lib/testing/client";
 
 describe("GET /openapi.json", () => {
@@ -20,6 +21,24 @@ describe("GET /openapi.json", () => {
       if (operation.body)
         expect(described.requestBody.content["application/json"].schema).toBeDefined();
     }
+  });
+
+  it("describes the public Statuspage files and feeds under the Public tag, from their schemas", async () => {
+    const document = (await new TestClient().get("/openapi.json")).body;
+    expect(document.tags.map((t: { name: string }) => t.name)).toContain("Public");
+    for (const file of Object.keys(STATUSPAGE_FILES)) {
+      const get = document.paths[`/api/v2/${file}`]?.get;
+      expect(get, file).toBeDefined();
+      expect(get.tags).toEqual(["Public"]);
+      expect(get.security).toEqual([]);
+      expect(get.responses["200"].content["application/json"].schema).toBeDefined();
+    }
+    expect(document.components.schemas.StatuspageComponent.required).toContain(
+      "only_show_if_degraded",
+    );
+    expect(
+      document.paths["/history.rss"].get.responses["200"].content["application/rss+xml"],
+    ).toBeDefined();
   });
 
   it("is built once and revalidated with its ETag", async () => {

@@ -1,4 +1,4 @@
-import { index, pgEnum, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { index, jsonb, pgEnum, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { at, createdAt, id } from "./columns";
 import { component, componentStatusEnum } from "./components";
@@ -54,6 +54,13 @@ export const incidentComponent = pgTable(
   ],
 );
 
+/** A component whose status in an incident an update changed, as the public page reports it. */
+export type UpdateComponentChange = {
+  componentId: string;
+  oldStatus: (typeof componentStatusEnum.enumValues)[number];
+  newStatus: (typeof componentStatusEnum.enumValues)[number];
+};
+
 export const incidentUpdate = pgTable(
   "incident_update",
   {
@@ -66,6 +73,8 @@ export const incidentUpdate = pgTable(
       .references(() => incident.id, { onDelete: "cascade" }),
     status: incidentStatusEnum().notNull(),
     body: text().notNull(),
+    /** The component statuses this update changed; null when it sent no components. */
+    components: jsonb().$type<UpdateComponentChange[]>(),
     createdBy: uuid().references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },

@@ -22,6 +22,9 @@ export const maintenance = pgTable(
     status: maintenanceStatusEnum().notNull().default("scheduled"),
     startsAt: at().notNull(),
     endsAt: at().notNull(),
+    /** When the window actually started and ended (its transitions' times). */
+    startedAt: at(),
+    completedAt: at(),
     cancelledAt: at(),
     /** Bumped whenever the window's times change or it is cancelled; older runs then do nothing. */
     revision: integer().notNull().default(0),

@@ -11,7 +11,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { user } from "./auth";
-import { createdAt, id } from "./columns";
+import { at, createdAt, id } from "./columns";
 
 export const roleEnum = pgEnum("role", ["viewer", "editor", "admin", "owner"]);
 
@@ -20,10 +20,13 @@ export const workspace = pgTable(
   {
     id: id(),
     name: text().notNull(),
+    /** The IANA time zone the public page speaks in (its days, its `time_zone`). */
+    timeZone: text().notNull().default("Etc/UTC"),
     // One workspace per deployment: the unique singleton makes a second setup fail in the database,
     // whatever the timing of two concurrent first calls.
     singleton: boolean().notNull().default(true),
     createdAt: createdAt(),
+    updatedAt: at().notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("workspace_singleton_key").on(t.singleton),

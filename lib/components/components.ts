@@ -2,7 +2,8 @@ import { and, asc, count, eq, gt, sql } from "drizzle-orm";
 import { getDb, schema, type Executor } from "@/db/client";
 import type { Actor } from "@/lib/auth/session";
 import { ConflictError, NotFoundError, ValidationError } from "@/lib/errors";
-import { cachedPage, transactionTouchingComponents } from "./page-cache";
+import { transactionChangingData } from "@/lib/changes/changes";
+import { cachedPage } from "./page-cache";
 import type { CreateComponentInput, UpdateComponentInput } from "./schemas";
 import { setComponentStatus } from "./status";
 
@@ -82,7 +83,7 @@ export async function getComponent(tx: Executor, workspaceId: string, id: string
 }
 
 export async function createComponent({ ctx, input }: { ctx: Actor; input: CreateComponentInput }) {
-  return transactionTouchingComponents(ctx.workspaceId, async (tx) => {
+  return transactionChangingData(ctx.workspaceId, async (tx) => {
     await lockOrder(tx, ctx.workspaceId);
     await assertGroupExists(tx, ctx.workspaceId, input.groupId);
     const [{ total }] = (await tx
@@ -122,7 +123,7 @@ export async function updateComponent({
   id: string;
   input: UpdateComponentInput;
 }) {
-  return transactionTouchingComponents(ctx.workspaceId, async (tx) => {
+  return transactionChangingData(ctx.workspaceId, async (tx) => {
     await getComponent(tx, ctx.workspaceId, id);
     await assertGroupExists(tx, ctx.workspaceId, input.groupId);
     const { status, ...fields } = input;
@@ -147,7 +148,7 @@ export async function updateComponent({
 
 /** Deletes a component and what refers to it, and closes the gap it leaves in the order. */
 export async function deleteComponent({ ctx, id }: { ctx: Actor; id: string }) {
-  await transactionTouchingComponents(ctx.workspaceId, async (tx) => {
+  await transactionChangingData(ctx.workspaceId, async (tx) => {
     await lockOrder(tx, ctx.workspaceId);
     const [deleted] = await tx
       .delete(component)
@@ -170,7 +171,7 @@ type Ordered = typeof component | typeof componentGroup;
  * exactly once; anything else is 409 order_mismatch, naming what is missing, extra or repeated.
  */
 async function applyOrder(table: Ordered, what: string, workspaceId: string, ids: string[]) {
-  await transactionTouchingComponents(workspaceId, async (tx) => {
+  await transactionChangingData(workspaceId, async (tx) => {
     await lockOrder(tx, workspaceId);
     const rows = await tx
       .select({ id: table.id })
@@ -222,7 +223,7 @@ async function getGroup(tx: Executor, workspaceId: string, id: string) {
 }
 
 export async function createGroup({ ctx, input }: { ctx: Actor; input: { name: string } }) {
-  return transactionTouchingComponents(ctx.workspaceId, async (tx) => {
+  return transactionChangingData(ctx.workspaceId, async (tx) => {
     await lockOrder(tx, ctx.workspaceId);
     const [{ total }] = (await tx
       .select({ total: count() })
@@ -245,7 +246,7 @@ export async function updateGroup({
   id: string;
   input: { name?: string };
 }) {
-  return transactionTouchingComponents(ctx.workspaceId, async (tx) => {
+  return transactionChangingData(ctx.workspaceId, async (tx) => {
     await getGroup(tx, ctx.workspaceId, id);
     if (input.name !== undefined) {
       await tx
@@ -259,7 +260,7 @@ export async function updateGroup({
 
 /** Deletes a group; its components stay, ungrouped (the foreign key sets their group to null). */
 export async function deleteGroup({ ctx, id }: { ctx: Actor; id: string }) {
-  await transactionTouchingComponents(ctx.workspaceId, async (tx) => {
+  await transactionChangingData(ctx.workspaceId, async (tx) => {
     await lockOrder(tx, ctx.workspaceId);
     const [deleted] = await tx
       .delete(componentGroup)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { config } from "@/lib/config";
-import { cachedPage, componentsChanged } from "./page-cache";
+import { dataChanged } from "@/lib/changes/changes";
+import { cachedPage } from "./page-cache";
 
 const embedded = !config().databaseUrl;
 
@@ -14,7 +15,7 @@ describe("the component page cache", () => {
       const read = async () => ++reads;
       expect(await cachedPage("ws-1", read)).toBe(1);
       expect(await cachedPage("ws-1", read)).toBe(embedded ? 1 : 2);
-      componentsChanged("ws-1");
+      dataChanged("ws-1");
       expect(await cachedPage("ws-1", read)).toBe(embedded ? 2 : 3);
       // Workspaces are kept apart.
       expect(await cachedPage("ws-2", async () => "other")).toBe("other");
@@ -28,7 +29,7 @@ describe("the component page cache", () => {
       (resolve) => (release = () => resolve("before the write")),
     );
     const reading = cachedPage("ws-3", () => slowRead);
-    componentsChanged("ws-3");
+    dataChanged("ws-3");
     release();
     expect(await reading).toBe("before the write");
     expect(await cachedPage("ws-3", async () => "after the write")).toBe("after the write");

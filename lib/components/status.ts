@@ -7,7 +7,7 @@ export type StatusCause = (typeof schema.statusCauseEnum.enumValues)[number];
 /**
  * The one way a component's status changes: the component row and its history row are written
  * together, in the caller's transaction. A change to the status it already has records nothing.
- * After the transaction, the caller calls componentsChanged(workspaceId) (page-cache.ts).
+ * The caller's transaction is one of transactionChangingData's, which marks the data changed.
  */
 export async function setComponentStatus(
   tx: Executor,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { sessionCookieName } from "@/lib/auth/auth";
+import { STATUSPAGE_FILES } from "@/lib/public/statuspage";
 import { ROLES } from "@/lib/workspace/roles";
 import { strongEtag } from "./etag";
 import type { Operation } from "./operation";
@@ -163,6 +164,71 @@ function describeOperation(operation: Operation, collector: SchemaCollector): Js
   };
 }
 
+const PUBLIC_FILES: Record<string, string> = {
+  "summary.json":
+    "Everything at once: components, unresolved incidents, current maintenance, status",
+  "status.json": "The overall status indicator and its description",
+  "components.json": "Every component, groups included, in page order",
+  "incidents.json": "The 50 most recent published incidents",
+  "incidents/unresolved.json": "Published incidents that are not resolved",
+  "scheduled-maintenances.json": "The 50 most recent maintenance windows (cancelled ones left out)",
+  "scheduled-maintenances/upcoming.json": "Maintenance windows yet to start",
+  "scheduled-maintenances/active.json": "Maintenance windows in progress",
+};
+
+const PUBLIC_RESPONSE_HEADERS = {
+  ETag: { schema: { type: "string" }, description: "Send it back in If-None-Match to get a 304." },
+  "Cache-Control": { schema: { type: "string" } },
+  "Access-Control-Allow-Origin": { schema: { type: "string", const: "*" } },
+};
+
+/** The public, Statuspage-compatible files and the incident feeds: no session, any origin. */
+function publicPaths(collector: SchemaCollector): Record<string, Record<string, JsonSchema>> {
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const [file, schema] of Object.entries(STATUSPAGE_FILES)) {
+    paths[`/api/v2/${file}`] = {
+      get: {
+        operationId: `statuspage_${file.replace(/\.json$/, "").replace(/[/-]/g, "_")}`,
+        tags: ["Public"],
+        summary: PUBLIC_FILES[file],
+        description:
+          "Statuspage's public API shape, exactly, so tools written for Statuspage work unchanged. Served from memory; answers HEAD and If-None-Match.",
+        security: [],
+        responses: {
+          "200": {
+            description: "OK",
+            headers: PUBLIC_RESPONSE_HEADERS,
+            content: { "application/json": { schema: collector.convert(schema, "output") } },
+          },
+          "304": { description: "Not modified since the ETag sent" },
+        },
+      },
+    };
+  }
+  for (const [path, type] of [
+    ["/history.rss", "application/rss+xml"],
+    ["/history.atom", "application/atom+xml"],
+  ] as const) {
+    paths[path] = {
+      get: {
+        operationId: `feed_${path.slice(9)}`,
+        tags: ["Public"],
+        summary: "The 50 newest published incidents, each with all its updates",
+        security: [],
+        responses: {
+          "200": {
+            description: "OK",
+            headers: PUBLIC_RESPONSE_HEADERS,
+            content: { [type]: { schema: { type: "string" } } },
+          },
+          "304": { description: "Not modified since the ETag sent" },
+        },
+      },
+    };
+  }
+  return paths;
+}
+
 /** The OpenAPI 3.1 description of every `/v1` operation, built from the same zod schemas. */
 function buildOpenApi(baseUrl: string): JsonSchema {
   const collector = new SchemaCollector();
@@ -197,6 +263,7 @@ function buildOpenApi(baseUrl: string): JsonSchema {
       collector,
     );
   }
+  Object.assign(paths, publicPaths(collector));
   return {
     openapi: "3.1.0",
     info: {
@@ -209,7 +276,9 @@ function buildOpenApi(baseUrl: string): JsonSchema {
     },
     servers: [{ url: baseUrl }],
     security: [{ session: [] }],
-    tags: [...new Set(operations.map((operation) => operation.tag))].map((name) => ({ name })),
+    tags: [...new Set([...operations.map((operation) => operation.tag), "Public"])].map((name) => ({
+      name,
+    })),
     paths,
     components: {
       securitySchemes: {

@@ -4,10 +4,12 @@ import { memberWithRole, setUpOwner, TestClient } from "@/lib/testing/client";
 
 // The spec's role table, written out independently of the operations' own declarations:
 // reads need viewer; changes to components, groups, monitors, incidents and maintenance need
-// editor; webhook endpoints, subscribers and members need admin.
+// editor; webhook endpoints, subscribers, members and the workspace's settings need admin.
 const EXPECTED: Record<string, "public" | "viewer" | "editor" | "admin"> = {
   setup: "public",
   getMe: "viewer",
+  getWorkspace: "viewer",
+  patchWorkspace: "admin",
   listMembers: "admin",
   createInvitation: "admin",
   revokeInvitation: "admin",

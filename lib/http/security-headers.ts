@@ -7,27 +7,28 @@ export const COMMON_SECURITY_HEADERS = [
 /** JSON and feeds: nothing in them may load or run, and nobody may frame them. */
 export const NON_PAGE_CSP = "default-src 'none'; frame-ancestors 'none'";
 
-// The public status pages may be shown in another site's frame (a help centre, an intranet);
-// the dashboard, sign-in and setup never.
-const EMBEDDABLE = /^\/(?:incidents\/[^/]+|maintenance\/[^/]+|history)?$/;
+/**
+ * The public status page and its files: served from memory with headers of their own (no inline
+ * code, so no nonce; other sites may frame them), see lib/public/respond.ts.
+ */
+export const PUBLIC_PATH =
+  /^\/(?:incidents\/[^/]+|maintenance\/[^/]+|history(?:\.rss|\.atom)?|status\.(?:css|js)|icon\.svg)?$/;
 
 /**
- * The headers of one page: a strict Content-Security-Policy whose scripts and styles need this
- * request's nonce (Next.js puts it on its own), framing rules, and HSTS when served over https.
+ * The headers of a Next.js page (dashboard, sign-in, setup, docs): a strict
+ * Content-Security-Policy whose scripts and styles need this request's nonce (Next.js puts it on
+ * its own), no framing, and HSTS when served over https.
  */
 export function pageSecurityHeaders({
   nonce,
-  pathname,
   baseUrl,
   development,
 }: {
   nonce: string;
-  pathname: string;
   baseUrl: string;
   development: boolean;
 }): Record<string, string> {
   const https = baseUrl.startsWith("https://");
-  const embeddable = EMBEDDABLE.test(pathname);
   const directives = [
     "default-src 'self'",
     // The dev server's fast refresh evaluates code; production never does.
@@ -39,12 +40,12 @@ export function pageSecurityHeaders({
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
-    `frame-ancestors ${embeddable ? "*" : "'none'"}`,
+    "frame-ancestors 'none'",
     ...(https ? ["upgrade-insecure-requests"] : []),
   ];
   return {
     "content-security-policy": directives.join("; "),
-    ...(embeddable ? {} : { "x-frame-options": "DENY" }),
+    "x-frame-options": "DENY",
     ...(https ? { "strict-transport-security": "max-age=63072000; includeSubDomains" } : {}),
   };
 }

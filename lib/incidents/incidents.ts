@@ -1,9 +1,10 @@
 import { and, desc, eq, inArray, lt, ne, or, sql } from "drizzle-orm";
 import { groupBy } from "@/lib/group-by";
 import { getDb, schema, type Executor } from "@/db/client";
+import type { UpdateComponentChange } from "@/db/schema/incidents";
 import type { Actor } from "@/lib/auth/session";
 import { assertComponentsExist } from "@/lib/components/exist";
-import { transactionTouchingComponents } from "@/lib/components/page-cache";
+import { transactionChangingData } from "@/lib/changes/changes";
 import { reconcileComponents } from "@/lib/components/reconcile";
 import { assertPublishableText } from "@/lib/content/rules";
 import { ConflictError, NotFoundError } from "@/lib/errors";
@@ -119,9 +120,34 @@ async function replaceAffected(
   }
 }
 
+/**
+ * What an update changed in the statuses the incident gives its components, for the public
+ * record: the components it sent (a component left out returns to operational), or, when it
+ * resolves without sending any, every affected component returning to operational.
+ */
+function componentChanges(
+  before: Affected[],
+  sent: Affected[] | undefined,
+  status: IncidentRow["status"],
+): UpdateComponentChange[] | null {
+  const after = sent ?? (status === "resolved" ? [] : undefined);
+  if (!after) return null;
+  const changes: UpdateComponentChange[] = after.map(({ componentId, status: newStatus }) => ({
+    componentId,
+    oldStatus: before.find((b) => b.componentId === componentId)?.status ?? "operational",
+    newStatus,
+  }));
+  for (const { componentId, status: oldStatus } of before) {
+    if (!after.some((a) => a.componentId === componentId)) {
+      changes.push({ componentId, oldStatus, newStatus: "operational" });
+    }
+  }
+  return changes.length ? changes : null;
+}
+
 /** Declares an incident. Its body is the first update; a published one takes effect at once. */
 export async function createIncident({ ctx, input }: { ctx: Actor; input: CreateIncidentInput }) {
-  return transactionTouchingComponents(ctx.workspaceId, async (tx) => {
+  return transactionChangingData(ctx.workspaceId, async (tx) => {
     await assertComponentsExist(
       tx,
       ctx.workspaceId,
@@ -151,6 +177,7 @@ export async function createIncident({ ctx, input }: { ctx: Actor; input: Create
       incidentId: created!.id,
       status,
       body: input.body,
+      components: componentChanges([], input.components, status),
       createdBy: ctx.userId,
     });
     if (created!.visibility === "published") await publish(tx, ctx.workspaceId, created!.id);
@@ -226,7 +253,7 @@ export async function postIncidentUpdate({
   id: string;
   input: PostUpdateInput;
 }) {
-  return transactionTouchingComponents(ctx.workspaceId, async (tx) => {
+  return transactionChangingData(ctx.workspaceId, async (tx) => {
     await assertComponentsExist(
       tx,
       ctx.workspaceId,
@@ -258,6 +285,7 @@ export async function postIncidentUpdate({
       incidentId: id,
       status: input.status,
       body: input.body,
+      components: componentChanges(before, input.components, input.status),
       createdBy: ctx.userId,
     });
     if (current.visibility === "published") {
@@ -289,7 +317,7 @@ export async function patchIncident({
   id: string;
   input: PatchIncidentInput;
 }) {
-  return transactionTouchingComponents(ctx.workspaceId, async (tx) => {
+  return transactionChangingData(ctx.workspaceId, async (tx) => {
     const current = await lockIncident(tx, ctx.workspaceId, id);
     if (current.visibility === "published" && input.visibility === "draft") {
       throw new ConflictError(

@@ -1,6 +1,6 @@
 import { and, asc, eq, lte } from "drizzle-orm";
 import { getDb, schema, type Executor, type Transaction } from "@/db/client";
-import { transactionTouchingComponents } from "@/lib/components/page-cache";
+import { transactionChangingData } from "@/lib/changes/changes";
 import { logError } from "@/lib/log";
 
 const { scheduledJob } = schema;
@@ -50,7 +50,7 @@ export async function runJob(
   const [candidate] = await db.select().from(scheduledJob).where(eq(scheduledJob.id, jobId));
   if (!candidate || candidate.state !== "pending" || candidate.runAt > now) return false;
   try {
-    return await transactionTouchingComponents(candidate.workspaceId, async (tx) => {
+    return await transactionChangingData(candidate.workspaceId, async (tx) => {
       const [job] = await tx
         .select()
         .from(scheduledJob)

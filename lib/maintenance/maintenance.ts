@@ -3,7 +3,7 @@ import { groupBy } from "@/lib/group-by";
 import { getDb, schema, type Executor } from "@/db/client";
 import type { Actor } from "@/lib/auth/session";
 import { assertComponentsExist } from "@/lib/components/exist";
-import { transactionTouchingComponents } from "@/lib/components/page-cache";
+import { transactionChangingData } from "@/lib/changes/changes";
 import { reconcileComponents } from "@/lib/components/reconcile";
 import { assertPublishableText } from "@/lib/content/rules";
 import { ConflictError, NotFoundError } from "@/lib/errors";
@@ -127,7 +127,7 @@ async function setComponents(
 
 export async function createMaintenance({ ctx, input }: { ctx: Actor; input: MaintenanceInput }) {
   let run: WindowRun | undefined;
-  const created = await transactionTouchingComponents(ctx.workspaceId, async (tx) => {
+  const created = await transactionChangingData(ctx.workspaceId, async (tx) => {
     await assertComponentsExist(
       tx,
       ctx.workspaceId,
@@ -179,7 +179,7 @@ export async function replaceMaintenance({
   input: MaintenanceInput;
 }) {
   let run: WindowRun | undefined;
-  const replaced = await transactionTouchingComponents(ctx.workspaceId, async (tx) => {
+  const replaced = await transactionChangingData(ctx.workspaceId, async (tx) => {
     await assertComponentsExist(
       tx,
       ctx.workspaceId,
@@ -235,7 +235,7 @@ export async function replaceMaintenance({
 }
 
 export async function cancelMaintenance({ ctx, id }: { ctx: Actor; id: string }) {
-  return transactionTouchingComponents(ctx.workspaceId, async (tx) => {
+  return transactionChangingData(ctx.workspaceId, async (tx) => {
     const current = await lockMaintenance(tx, ctx.workspaceId, id);
     const refusal = closed(current);
     if (refusal) throw refusal;
@@ -348,7 +348,12 @@ export async function startMaintenance(
   await moveWindow(
     tx,
     { workspaceId, maintenanceId },
-    { status: "in_progress", event: "maintenance.started", reconcile: true },
+    {
+      status: "in_progress",
+      event: "maintenance.started",
+      reconcile: true,
+      fields: { startedAt: new Date() },
+    },
   );
   return true;
 }
@@ -371,7 +376,12 @@ export async function completeMaintenance(
   await moveWindow(
     tx,
     { workspaceId, maintenanceId },
-    { status: "completed", event: "maintenance.completed", reconcile: true },
+    {
+      status: "completed",
+      event: "maintenance.completed",
+      reconcile: true,
+      fields: { completedAt: new Date() },
+    },
   );
   return true;
 }

@@ -6,8 +6,8 @@ import { startupWarnings } from "./warnings";
 /**
  * Start-up of the server process: check the configuration (a bad value stops the process with a
  * message naming the variable), then open and migrate the database before the first request, say
- * what a production deployment still lacks, and start the embedded job runner unless Inngest runs
- * background work.
+ * what a production deployment still lacks, listen for other instances' changes, and start the
+ * embedded job runner unless Inngest runs background work.
  */
 export async function startServer(): Promise<void> {
   try {
@@ -25,6 +25,8 @@ export async function startServer(): Promise<void> {
   }
   const { upgradeLegacySecrets } = await import("@/lib/notifications/endpoints");
   await upgradeLegacySecrets();
+  const { listenForChanges } = await import("@/lib/changes/changes");
+  await listenForChanges();
   if (config().inngest === "embedded") {
     const { startEmbeddedRunner } = await import("@/lib/jobs/runner");
     startEmbeddedRunner();

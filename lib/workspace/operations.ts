@@ -1,5 +1,5 @@
 import { defineOperation } from "@/lib/http/operation";
-import { Me, SetupInput, SetupResult } from "./schemas";
+import { Me, PatchWorkspaceInput, SetupInput, SetupResult, Workspace } from "./schemas";
 
 export const setup = defineOperation({
   id: "setup",
@@ -27,5 +27,31 @@ export const getMe = defineOperation({
   summary: "The signed-in member",
   access: "viewer",
   response: Me,
+  status: 200,
+});
+
+export const getWorkspace = defineOperation({
+  id: "getWorkspace",
+  method: "GET",
+  path: "/v1/workspace",
+  tag: "Workspace",
+  summary: "The workspace: the name and time zone the public page shows",
+  access: "viewer",
+  response: Workspace,
+  status: 200,
+});
+
+export const patchWorkspace = defineOperation({
+  id: "patchWorkspace",
+  method: "PATCH",
+  path: "/v1/workspace",
+  tag: "Workspace",
+  summary: "Rename the workspace or change the public page's time zone",
+  description:
+    "The public page shows the name, and its days and `time_zone` follow the time zone (an IANA name such as `Europe/Berlin`; default `Etc/UTC`).",
+  access: "admin",
+  body: PatchWorkspaceInput,
+  readOnly: ["id", "createdAt"],
+  response: Workspace,
   status: 200,
 });

@@ -1,7 +1,7 @@
 import { hashPassword } from "better-auth/crypto";
-import { eq } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import { getDb, schema } from "@/db/client";
+import { dataChanged } from "@/lib/changes/changes";
 import { config } from "@/lib/config";
 import { constantTimeEqual } from "@/lib/crypto/compare";
 import { ConflictError, ForbiddenError } from "@/lib/errors";
@@ -41,7 +41,7 @@ export async function setUpWorkspace({
   if (await isSetUp()) throw alreadySetUp();
   const db = await getDb();
   const passwordHash = await hashPassword(input.password);
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const [created] = await tx
       .insert(schema.workspace)
       .values({ name: input.workspaceName })
@@ -59,13 +59,6 @@ export async function setUpWorkspace({
     await tx.insert(schema.member).values({ workspaceId: created.id, userId, role: "owner" });
     return { workspaceId: created.id, userId };
   });
-}
-
-export async function getWorkspace(workspaceId: string) {
-  const db = await getDb();
-  const [row] = await db
-    .select()
-    .from(schema.workspace)
-    .where(eq(schema.workspace.id, workspaceId));
-  return row ?? null;
+  dataChanged(result.workspaceId);
+  return result;
 }

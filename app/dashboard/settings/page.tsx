@@ -7,6 +7,7 @@ import { Field } from "@/app/ui/field";
 import { NewPasswordField } from "@/app/ui/new-password-field";
 import { ErrorNotice, Loading } from "@/app/ui/states";
 import { TwoFactorSettings } from "./two-factor";
+import { WorkspaceSettings } from "./workspace";
 
 type Outcome = { ok: boolean; message: string } | null;
 
@@ -102,6 +103,7 @@ export default function SettingsPage() {
         </form>
       </section>
       <TwoFactorSettings enabled={Boolean(user.twoFactorEnabled)} onChange={refresh} />
+      <WorkspaceSettings />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb, schema } from "@/db/client";
-import { componentsChanged } from "@/lib/components/page-cache";
+import { dataChanged } from "@/lib/changes/changes";
 import { memberWithRole, setUpOwner, TestClient } from "@/lib/testing/client";
 
 let editor: TestClient;
@@ -20,7 +20,7 @@ beforeEach(async () => {
   const db = await getDb();
   await db.delete(schema.component);
   await db.delete(schema.componentGroup);
-  componentsChanged(workspaceId);
+  dataChanged(workspaceId);
 });
 
 async function create(body: Record<string, unknown>) {

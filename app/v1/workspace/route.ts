@@ -1,0 +1,8 @@
+import { handle, route } from "@/lib/http/api";
+import * as op from "@/lib/workspace/operations";
+import { getWorkspace, updateWorkspace } from "@/lib/workspace/workspace";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
+  GET: handle(op.getWorkspace, ({ ctx }) => getWorkspace({ ctx })),
+  PATCH: handle(op.patchWorkspace, ({ ctx, body }) => updateWorkspace({ ctx, input: body })),
+});

@@ -1,0 +1,96 @@
+import { getDb } from "@/db/client";
+import { uuid } from "@/lib/http/fields";
+import { atomFeed, rssFeed } from "./feeds";
+import { historyAnswer, MAX_HISTORY_PAGE } from "./history";
+import { loadIncidents, loadMaintenances, type PublicData } from "./load";
+import { incidentPage, maintenancePage, notFoundPage, notSetUpPage, statusPage } from "./pages";
+import { statuspageFile, STATUSPAGE_FILES, type StatuspageFile } from "./statuspage";
+import { fromSnapshot, onDemand, rendered, type Rendered, type Snapshot } from "./snapshot";
+
+/**
+ * What each public address answers, built from the snapshot (or, for what it does not hold,
+ * read on demand and kept the same way). Route handlers only pick one.
+ */
+
+const notFound = (data: PublicData) => rendered("html", notFoundPage(data.workspace), 404);
+
+function notSetUp(snapshot: Snapshot): Rendered {
+  return fromSnapshot(snapshot, "not-set-up", () => rendered("html", notSetUpPage(), 404));
+}
+
+export function statusAnswer(snapshot: Snapshot): Rendered {
+  return fromSnapshot(snapshot, "status", () =>
+    snapshot.data ? rendered("html", statusPage(snapshot.data)) : rendered("html", notSetUpPage()),
+  );
+}
+
+export async function incidentAnswer(snapshot: Snapshot, id: string): Promise<Rendered> {
+  const data = snapshot.data;
+  if (!data) return notSetUp(snapshot);
+  if (!uuid().safeParse(id).success) return fromSnapshot(snapshot, "404", () => notFound(data));
+  const known = data.incidents.find((i) => i.id === id);
+  if (known) {
+    return fromSnapshot(snapshot, `incident:${id}`, () =>
+      rendered("html", incidentPage(data, known)),
+    );
+  }
+  return onDemand(`incident:${id}`, async () => {
+    const [found] = await loadIncidents(await getDb(), data.workspace.id, [id]);
+    return found ? rendered("html", incidentPage(data, found)) : notFound(data);
+  });
+}
+
+export async function maintenanceAnswer(snapshot: Snapshot, id: string): Promise<Rendered> {
+  const data = snapshot.data;
+  if (!data) return notSetUp(snapshot);
+  if (!uuid().safeParse(id).success) return fromSnapshot(snapshot, "404", () => notFound(data));
+  const known = data.maintenances.find((m) => m.id === id);
+  if (known) {
+    return fromSnapshot(snapshot, `maintenance:${id}`, () =>
+      rendered("html", maintenancePage(data, known)),
+    );
+  }
+  return onDemand(`maintenance:${id}`, async () => {
+    const [found] = await loadMaintenances(await getDb(), data.workspace.id, [id]);
+    return found ? rendered("html", maintenancePage(data, found)) : notFound(data);
+  });
+}
+
+export async function historyPageAnswer(
+  snapshot: Snapshot,
+  pageParam: string | null,
+): Promise<Rendered> {
+  const data = snapshot.data;
+  if (!data) return notSetUp(snapshot);
+  const page = pageParam === null ? 1 : Number(pageParam);
+  if (!Number.isInteger(page) || page < 1 || page > MAX_HISTORY_PAGE) {
+    return fromSnapshot(snapshot, "404", () => notFound(data));
+  }
+  return onDemand(`history:${page}`, () => historyAnswer(data, page));
+}
+
+export function feedAnswer(snapshot: Snapshot, kind: "rss" | "atom"): Rendered {
+  const data = snapshot.data;
+  if (!data) return notSetUp(snapshot);
+  return fromSnapshot(snapshot, kind, () =>
+    rendered(kind, kind === "rss" ? rssFeed(data) : atomFeed(data)),
+  );
+}
+
+const NO_PAGE = JSON.stringify({
+  type: "about:blank",
+  status: 404,
+  code: "not_found",
+  title: "Not found",
+  detail: "There is no such file, or this deployment has not been set up yet.",
+});
+
+/** `/api/v2/<file>`: one of Statuspage's eight files. */
+export function statuspageAnswer(snapshot: Snapshot, path: string[]): Rendered {
+  const file = path.join("/");
+  const data = snapshot.data;
+  if (!data || !(file in STATUSPAGE_FILES)) return rendered("json", NO_PAGE, 404);
+  return fromSnapshot(snapshot, `api:${file}`, () =>
+    rendered("json", JSON.stringify(statuspageFile(data, file as StatuspageFile))),
+  );
+}

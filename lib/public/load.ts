@@ -1,0 +1,412 @@
+import { and, asc, desc, eq, gte, inArray, lt, ne, or, sql } from "drizzle-orm";
+import { getDb, schema, type Executor } from "@/db/client";
+import type { UpdateComponentChange } from "@/db/schema/incidents";
+import type { ComponentStatus } from "@/lib/components/schemas";
+import { groupBy } from "@/lib/group-by";
+import { lastDays, type DayRange } from "./days";
+import { componentUptime, groupUptime, type StatusPoint, type Uptime } from "./uptime";
+
+const {
+  workspace,
+  component,
+  componentGroup,
+  componentStatusChange,
+  incident,
+  incidentComponent,
+  incidentUpdate,
+  maintenance,
+  maintenanceComponent,
+} = schema;
+
+/** Days of uptime history on the page, incidents per day below it, and list sizes of §9. */
+export const UPTIME_DAYS = 90;
+export const RECENT_DAYS = 14;
+export const LIST_LIMIT = 50;
+
+export type PublicWorkspace = { id: string; name: string; timeZone: string; createdAt: Date };
+
+export type PublicComponent = {
+  id: string;
+  name: string;
+  description: string;
+  status: ComponentStatus;
+  groupId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export type PublicGroup = {
+  id: string;
+  name: string;
+  createdAt: Date;
+  componentIds: string[];
+};
+
+export type PublicUpdate = {
+  id: string;
+  status: (typeof incident.$inferSelect)["status"];
+  body: string;
+  createdAt: Date;
+  components: UpdateComponentChange[] | null;
+};
+
+export type PublicIncident = {
+  id: string;
+  title: string;
+  status: (typeof incident.$inferSelect)["status"];
+  impact: (typeof incident.$inferSelect)["impact"];
+  startedAt: Date;
+  resolvedAt: Date | null;
+  monitoringAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  components: { componentId: string; status: ComponentStatus }[];
+  /** Newest first. */
+  updates: PublicUpdate[];
+};
+
+export type PublicMaintenance = {
+  id: string;
+  title: string;
+  body: string;
+  status: "scheduled" | "in_progress" | "completed";
+  startsAt: Date;
+  endsAt: Date;
+  startedAt: Date | null;
+  completedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  componentIds: string[];
+};
+
+/** Everything the public page, its JSON and its feeds show, read at one moment. */
+export type PublicData = {
+  workspace: PublicWorkspace;
+  /** The last change to anything public. */
+  updatedAt: Date;
+  /** Page order: ungrouped components first, then each group's. */
+  components: PublicComponent[];
+  groups: PublicGroup[];
+  days: DayRange[];
+  uptime: Map<string, Uptime>;
+  /** Published: every unresolved one, those of the last 14 days and the 50 latest; newest first. */
+  incidents: PublicIncident[];
+  /** Not cancelled: every scheduled or in-progress one and the 50 latest; latest start first. */
+  maintenances: PublicMaintenance[];
+};
+
+async function loadComponents(tx: Executor, workspaceId: string) {
+  const [groups, components] = await Promise.all([
+    tx
+      .select({
+        id: componentGroup.id,
+        name: componentGroup.name,
+        createdAt: componentGroup.createdAt,
+      })
+      .from(componentGroup)
+      .where(eq(componentGroup.workspaceId, workspaceId))
+      .orderBy(asc(componentGroup.position)),
+    tx
+      .select({
+        id: component.id,
+        name: component.name,
+        description: component.description,
+        status: component.status,
+        groupId: component.groupId,
+        createdAt: component.createdAt,
+        updatedAt: component.updatedAt,
+      })
+      .from(component)
+      .leftJoin(componentGroup, eq(componentGroup.id, component.groupId))
+      .where(eq(component.workspaceId, workspaceId))
+      .orderBy(sql`${componentGroup.position} asc nulls first`, asc(component.position)),
+  ]);
+  const members = groupBy(
+    components.filter((c) => c.groupId),
+    (c) => c.groupId!,
+    (c) => c.id,
+  );
+  return {
+    components,
+    groups: groups.map((group) => ({ ...group, componentIds: members.get(group.id) ?? [] })),
+  };
+}
+
+/** Each component's statuses since `from`, starting with the one it had at `from`. */
+async function loadHistories(tx: Executor, workspaceId: string, from: Date) {
+  const [before, within] = await Promise.all([
+    tx
+      .selectDistinctOn([componentStatusChange.componentId], {
+        componentId: componentStatusChange.componentId,
+        status: componentStatusChange.toStatus,
+        at: componentStatusChange.changedAt,
+      })
+      .from(componentStatusChange)
+      .where(
+        and(
+          eq(componentStatusChange.workspaceId, workspaceId),
+          lt(componentStatusChange.changedAt, from),
+        ),
+      )
+      .orderBy(componentStatusChange.componentId, desc(componentStatusChange.changedAt)),
+    tx
+      .select({
+        componentId: componentStatusChange.componentId,
+        status: componentStatusChange.toStatus,
+        at: componentStatusChange.changedAt,
+      })
+      .from(componentStatusChange)
+      .where(
+        and(
+          eq(componentStatusChange.workspaceId, workspaceId),
+          gte(componentStatusChange.changedAt, from),
+        ),
+      )
+      .orderBy(asc(componentStatusChange.changedAt), asc(componentStatusChange.id)),
+  ]);
+  return groupBy(
+    [...before, ...within],
+    (row) => row.componentId,
+    (row): StatusPoint => ({ at: row.at.getTime(), status: row.status }),
+  );
+}
+
+/** The published incidents with these ids, with their components and updates (newest first). */
+export async function loadIncidents(
+  tx: Executor,
+  workspaceId: string,
+  ids: string[],
+): Promise<PublicIncident[]> {
+  if (!ids.length) return [];
+  const [rows, affected, updates] = await Promise.all([
+    tx
+      .select()
+      .from(incident)
+      .where(
+        and(
+          eq(incident.workspaceId, workspaceId),
+          inArray(incident.id, ids),
+          eq(incident.visibility, "published"),
+        ),
+      )
+      .orderBy(desc(incident.startedAt), desc(incident.id)),
+    tx
+      .select({
+        incidentId: incidentComponent.incidentId,
+        componentId: incidentComponent.componentId,
+        status: incidentComponent.status,
+      })
+      .from(incidentComponent)
+      .where(
+        and(
+          eq(incidentComponent.workspaceId, workspaceId),
+          inArray(incidentComponent.incidentId, ids),
+        ),
+      ),
+    tx
+      .select({
+        incidentId: incidentUpdate.incidentId,
+        id: incidentUpdate.id,
+        status: incidentUpdate.status,
+        body: incidentUpdate.body,
+        createdAt: incidentUpdate.createdAt,
+        components: incidentUpdate.components,
+      })
+      .from(incidentUpdate)
+      .where(
+        and(eq(incidentUpdate.workspaceId, workspaceId), inArray(incidentUpdate.incidentId, ids)),
+      )
+      .orderBy(desc(incidentUpdate.createdAt), desc(incidentUpdate.id)),
+  ]);
+  const componentsOf = groupBy(
+    affected,
+    (row) => row.incidentId,
+    ({ componentId, status }) => ({ componentId, status }),
+  );
+  const updatesOf = groupBy(
+    updates,
+    (row) => row.incidentId,
+    ({ incidentId: _incidentId, ...update }): PublicUpdate => update,
+  );
+  return rows.map((row) => {
+    const timeline = updatesOf.get(row.id) ?? [];
+    const monitoring = timeline.filter((u) => u.status === "monitoring").at(-1);
+    return {
+      id: row.id,
+      title: row.title,
+      status: row.status,
+      impact: row.impact,
+      startedAt: row.startedAt,
+      resolvedAt: row.resolvedAt,
+      monitoringAt: monitoring?.createdAt ?? null,
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+      components: componentsOf.get(row.id) ?? [],
+      updates: timeline,
+    };
+  });
+}
+
+/** The maintenance windows with these ids that are not cancelled, latest start first. */
+export async function loadMaintenances(
+  tx: Executor,
+  workspaceId: string,
+  ids: string[],
+): Promise<PublicMaintenance[]> {
+  if (!ids.length) return [];
+  const [rows, components] = await Promise.all([
+    tx
+      .select()
+      .from(maintenance)
+      .where(
+        and(
+          eq(maintenance.workspaceId, workspaceId),
+          inArray(maintenance.id, ids),
+          ne(maintenance.status, "cancelled"),
+        ),
+      )
+      .orderBy(desc(maintenance.startsAt), desc(maintenance.id)),
+    tx
+      .select({
+        maintenanceId: maintenanceComponent.maintenanceId,
+        componentId: maintenanceComponent.componentId,
+      })
+      .from(maintenanceComponent)
+      .where(
+        and(
+          eq(maintenanceComponent.workspaceId, workspaceId),
+          inArray(maintenanceComponent.maintenanceId, ids),
+        ),
+      ),
+  ]);
+  const componentsOf = groupBy(
+    components,
+    (row) => row.maintenanceId,
+    (row) => row.componentId,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    body: row.body,
+    status: row.status as PublicMaintenance["status"],
+    startsAt: row.startsAt,
+    endsAt: row.endsAt,
+    startedAt: row.startedAt,
+    completedAt: row.completedAt,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    componentIds: componentsOf.get(row.id) ?? [],
+  }));
+}
+
+const ids = (rows: { id: string }[]) => rows.map((row) => row.id);
+
+/** The deployment's workspace (there is one), or null before setup. */
+export async function loadWorkspace(tx: Executor): Promise<PublicWorkspace | null> {
+  const [row] = await tx
+    .select({
+      id: workspace.id,
+      name: workspace.name,
+      timeZone: workspace.timeZone,
+      createdAt: workspace.createdAt,
+    })
+    .from(workspace)
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Reads everything public in one read-only transaction, so the parts agree with each other; null
+ * before setup. Uptime is computed here, once per change, never per request.
+ */
+export async function loadPublicData(now = new Date()): Promise<PublicData | null> {
+  const db = await getDb();
+  return db.transaction(
+    async (tx) => {
+      const ws = await loadWorkspace(tx);
+      if (!ws) return null;
+      const days = lastDays(now.getTime(), ws.timeZone, UPTIME_DAYS);
+      const recentFrom = new Date(days[days.length - RECENT_DAYS]!.start);
+      const published = and(eq(incident.workspaceId, ws.id), eq(incident.visibility, "published"));
+      const shown = and(eq(maintenance.workspaceId, ws.id), ne(maintenance.status, "cancelled"));
+      const [
+        { components, groups },
+        histories,
+        openOrRecent,
+        latestIncidents,
+        currentWindows,
+        latestWindows,
+        [changed],
+      ] = await Promise.all([
+        loadComponents(tx, ws.id),
+        loadHistories(tx, ws.id, new Date(days[0]!.start)),
+        tx
+          .select({ id: incident.id })
+          .from(incident)
+          .where(
+            and(
+              published,
+              or(ne(incident.status, "resolved"), gte(incident.startedAt, recentFrom)),
+            ),
+          ),
+        tx
+          .select({ id: incident.id })
+          .from(incident)
+          .where(published)
+          .orderBy(desc(incident.startedAt), desc(incident.id))
+          .limit(LIST_LIMIT),
+        tx
+          .select({ id: maintenance.id })
+          .from(maintenance)
+          .where(and(shown, inArray(maintenance.status, ["scheduled", "in_progress"]))),
+        tx
+          .select({ id: maintenance.id })
+          .from(maintenance)
+          .where(shown)
+          .orderBy(desc(maintenance.startsAt), desc(maintenance.id))
+          .limit(LIST_LIMIT),
+        tx
+          .select({
+            at: sql<string | Date | null>`greatest(
+              ${workspace.updatedAt},
+              (select max(updated_at) from component where workspace_id = ${ws.id}),
+              (select max(created_at) from component_group where workspace_id = ${ws.id}),
+              (select max(updated_at) from incident where workspace_id = ${ws.id} and visibility = 'published'),
+              (select max(updated_at) from maintenance where workspace_id = ${ws.id})
+            )`,
+          })
+          .from(workspace)
+          .where(eq(workspace.id, ws.id)),
+      ]);
+      const [incidents, maintenances] = await Promise.all([
+        loadIncidents(tx, ws.id, [...new Set([...ids(openOrRecent), ...ids(latestIncidents)])]),
+        loadMaintenances(tx, ws.id, [...new Set([...ids(currentWindows), ...ids(latestWindows)])]),
+      ]);
+      const uptime = new Map<string, Uptime>();
+      for (const c of components) {
+        const history = histories.get(c.id) ?? [{ at: c.createdAt.getTime(), status: c.status }];
+        uptime.set(c.id, componentUptime(history, c.createdAt.getTime(), days, now.getTime()));
+      }
+      for (const group of groups) {
+        uptime.set(
+          group.id,
+          groupUptime(
+            group.componentIds.map((id) => uptime.get(id)!),
+            days,
+          ),
+        );
+      }
+      return {
+        workspace: ws,
+        updatedAt: changed?.at ? new Date(changed.at) : ws.createdAt,
+        components,
+        groups,
+        days,
+        uptime,
+        incidents,
+        maintenances,
+      };
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
+}

@@ -1,0 +1,54 @@
+import { strongEtag } from "@/lib/http/etag";
+import { GenerationCache } from "./cache";
+import { loadPublicData, type PublicData } from "./load";
+
+/** A public answer, built once and served from memory until the data changes. */
+export type Rendered = {
+  kind: "html" | "json" | "rss" | "atom";
+  status: number;
+  body: string;
+  etag: string;
+};
+
+/** The public data read at one moment (null before setup) and the answers built from it. */
+export type Snapshot = { data: PublicData | null; rendered: Map<string, Rendered> };
+
+type Caches = { snapshot: GenerationCache<Snapshot>; pages: GenerationCache<Rendered> };
+
+// One copy per process, whichever route bundle asks (Next.js may evaluate a module more than once).
+const store = globalThis as typeof globalThis & { __allclearPublic?: Caches };
+
+function caches(): Caches {
+  store.__allclearPublic ??= {
+    snapshot: new GenerationCache("The public status data"),
+    pages: new GenerationCache("A public page"),
+  };
+  return store.__allclearPublic;
+}
+
+/** The snapshot every public answer is built from (one load however many ask at once). */
+export function publicSnapshot(): Promise<Snapshot> {
+  return caches().snapshot.get("snapshot", async () => ({
+    data: await loadPublicData(),
+    rendered: new Map(),
+  }));
+}
+
+export function rendered(kind: Rendered["kind"], body: string, status = 200): Rendered {
+  return { kind, status, body, etag: strongEtag(body) };
+}
+
+/** An answer built from a snapshot, once per snapshot. */
+export function fromSnapshot(snapshot: Snapshot, key: string, build: () => Rendered): Rendered {
+  let answer = snapshot.rendered.get(key);
+  if (!answer) {
+    answer = build();
+    snapshot.rendered.set(key, answer);
+  }
+  return answer;
+}
+
+/** An answer that needs data the snapshot does not hold (history pages, older incidents). */
+export function onDemand(key: string, build: () => Promise<Rendered>): Promise<Rendered> {
+  return caches().pages.get(key, build);
+}

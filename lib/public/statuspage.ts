@@ -1,0 +1,388 @@
+import { z } from "zod";
+import { COMPONENT_STATUSES, type ComponentStatus } from "@/lib/components/schemas";
+import { config } from "@/lib/config";
+import { dateIn } from "./days";
+import type { PublicData, PublicIncident, PublicMaintenance } from "./load";
+import { overallStatus } from "./overall";
+import { worse } from "./uptime";
+
+/**
+ * Statuspage's public API shapes (`/api/v2/*`), exactly: every key present, nulls as null, no
+ * other keys, so tools written for Statuspage read Allclear unchanged. The schemas describe the
+ * files in /openapi.json and check them in tests.
+ */
+
+const time = () => z.string().describe("ISO 8601 with milliseconds");
+const status = z.enum(COMPONENT_STATUSES);
+
+export const SpPage = z
+  .strictObject({
+    id: z.string(),
+    name: z.string(),
+    url: z.string(),
+    time_zone: z.string(),
+    updated_at: time(),
+  })
+  .meta({ id: "StatuspagePage" });
+
+export const SpComponent = z
+  .strictObject({
+    id: z.string(),
+    name: z.string(),
+    status,
+    created_at: time(),
+    updated_at: time(),
+    position: z.number().int().min(1),
+    description: z.string().nullable(),
+    showcase: z.boolean(),
+    start_date: z.string().nullable().describe("YYYY-MM-DD"),
+    group_id: z.string().nullable(),
+    page_id: z.string(),
+    group: z.boolean(),
+    only_show_if_degraded: z.boolean(),
+    components: z
+      .array(z.string())
+      .optional()
+      .describe("Groups only: the ids of the components in the group"),
+  })
+  .meta({ id: "StatuspageComponent" });
+
+const SpAffectedComponent = z
+  .strictObject({ code: z.string(), name: z.string(), old_status: status, new_status: status })
+  .meta({ id: "StatuspageAffectedComponent" });
+
+function updateSchema<S extends z.ZodType>(statuses: S, id: string) {
+  return z
+    .strictObject({
+      id: z.string(),
+      status: statuses,
+      body: z.string(),
+      incident_id: z.string(),
+      created_at: time(),
+      updated_at: time(),
+      display_at: time(),
+      affected_components: z.array(SpAffectedComponent).nullable(),
+      deliver_notifications: z.boolean(),
+      custom_tweet: z.null(),
+      tweet_id: z.null(),
+    })
+    .meta({ id });
+}
+
+const incidentShape = {
+  id: z.string(),
+  name: z.string(),
+  created_at: time(),
+  updated_at: time(),
+  monitoring_at: time().nullable(),
+  resolved_at: time().nullable(),
+  shortlink: z.string(),
+  started_at: time(),
+  page_id: z.string(),
+  components: z.array(SpComponent),
+};
+
+export const SpIncident = z
+  .strictObject({
+    ...incidentShape,
+    status: z.enum(["investigating", "identified", "monitoring", "resolved", "postmortem"]),
+    impact: z.enum(["none", "minor", "major", "critical"]),
+    incident_updates: z.array(
+      updateSchema(
+        z.enum(["investigating", "identified", "monitoring", "resolved", "postmortem"]),
+        "StatuspageIncidentUpdate",
+      ),
+    ),
+  })
+  .meta({ id: "StatuspageIncident" });
+
+const maintenanceStatus = z.enum(["scheduled", "in_progress", "verifying", "completed"]);
+
+export const SpMaintenance = z
+  .strictObject({
+    ...incidentShape,
+    status: maintenanceStatus,
+    impact: z.literal("maintenance"),
+    incident_updates: z.array(updateSchema(maintenanceStatus, "StatuspageMaintenanceUpdate")),
+    scheduled_for: time(),
+    scheduled_until: time(),
+  })
+  .meta({ id: "StatuspageScheduledMaintenance" });
+
+export const SpStatus = z
+  .strictObject({
+    indicator: z.enum(["none", "minor", "major", "critical", "maintenance"]),
+    description: z.string(),
+  })
+  .meta({ id: "StatuspageStatus" });
+
+export const SUMMARY = z
+  .strictObject({
+    page: SpPage,
+    components: z.array(SpComponent),
+    incidents: z.array(SpIncident),
+    scheduled_maintenances: z.array(SpMaintenance),
+    status: SpStatus,
+  })
+  .meta({ id: "StatuspageSummary" });
+export const STATUS = z.strictObject({ page: SpPage, status: SpStatus }).meta({
+  id: "StatuspageStatusFile",
+});
+export const COMPONENTS = z
+  .strictObject({ page: SpPage, components: z.array(SpComponent) })
+  .meta({ id: "StatuspageComponents" });
+export const INCIDENTS = z
+  .strictObject({ page: SpPage, incidents: z.array(SpIncident) })
+  .meta({ id: "StatuspageIncidents" });
+export const MAINTENANCES = z
+  .strictObject({ page: SpPage, scheduled_maintenances: z.array(SpMaintenance) })
+  .meta({ id: "StatuspageScheduledMaintenances" });
+
+type SpComponent = z.output<typeof SpComponent>;
+type SpIncident = z.output<typeof SpIncident>;
+type SpMaintenance = z.output<typeof SpMaintenance>;
+
+const iso = (date: Date) => date.toISOString();
+const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** Components and groups as Statuspage lists them: one flat list in page order. */
+export function spComponents(data: PublicData): SpComponent[] {
+  const pageId = data.workspace.id;
+  const zone = data.workspace.timeZone;
+  const byId = new Map(data.components.map((c) => [c.id, c]));
+  const list: SpComponent[] = [];
+  let top = 0;
+  const leaf = (id: string, position: number): SpComponent => {
+    const c = byId.get(id)!;
+    return {
+      id: c.id,
+      name: c.name,
+      status: c.status,
+      created_at: iso(c.createdAt),
+      updated_at: iso(c.updatedAt),
+      position,
+      description: c.description || null,
+      showcase: true,
+      start_date: dateIn(c.createdAt.getTime(), zone),
+      group_id: c.groupId,
+      page_id: pageId,
+      group: false,
+      only_show_if_degraded: false,
+    };
+  };
+  for (const c of data.components) if (!c.groupId) list.push(leaf(c.id, ++top));
+  for (const group of data.groups) {
+    const children = group.componentIds.map((id) => byId.get(id)!);
+    const updated = Math.max(
+      group.createdAt.getTime(),
+      ...children.map((c) => c.updatedAt.getTime()),
+    );
+    list.push({
+      id: group.id,
+      name: group.name,
+      status: children.reduce<ComponentStatus>((w, c) => worse(w, c.status), "operational"),
+      created_at: iso(group.createdAt),
+      updated_at: new Date(updated).toISOString(),
+      position: ++top,
+      description: null,
+      showcase: true,
+      start_date: dateIn(group.createdAt.getTime(), zone),
+      group_id: null,
+      page_id: pageId,
+      group: true,
+      only_show_if_degraded: false,
+      components: [...group.componentIds],
+    });
+    group.componentIds.forEach((id, index) => list.push(leaf(id, index + 1)));
+  }
+  return list;
+}
+
+export function spPage(data: PublicData) {
+  return {
+    id: data.workspace.id,
+    name: data.workspace.name,
+    url: config().baseUrl,
+    time_zone: data.workspace.timeZone,
+    updated_at: iso(data.updatedAt),
+  };
+}
+
+export function spStatus(data: PublicData) {
+  return overallStatus(data.components.map((c) => c.status));
+}
+
+function componentsNamed(all: SpComponent[], ids: string[]): SpComponent[] {
+  const byId = new Map(all.map((c) => [c.id, c]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export function spIncident(data: PublicData, all: SpComponent[], i: PublicIncident): SpIncident {
+  const names = new Map(data.components.map((c) => [c.id, c.name]));
+  return {
+    id: i.id,
+    name: i.title,
+    status: i.status,
+    created_at: iso(i.createdAt),
+    updated_at: iso(i.updatedAt),
+    monitoring_at: isoOrNull(i.monitoringAt),
+    resolved_at: isoOrNull(i.resolvedAt),
+    impact: i.impact,
+    shortlink: `${config().baseUrl}/incidents/${i.id}`,
+    started_at: iso(i.startedAt),
+    page_id: data.workspace.id,
+    incident_updates: i.updates.map((u) => ({
+      id: u.id,
+      status: u.status,
+      body: u.body,
+      incident_id: i.id,
+      created_at: iso(u.createdAt),
+      updated_at: iso(u.createdAt),
+      display_at: iso(u.createdAt),
+      affected_components: u.components
+        ? u.components
+            .filter((change) => names.has(change.componentId))
+            .map((change) => ({
+              code: change.componentId,
+              name: names.get(change.componentId)!,
+              old_status: change.oldStatus,
+              new_status: change.newStatus,
+            }))
+        : null,
+      deliver_notifications: true,
+      custom_tweet: null,
+      tweet_id: null,
+    })),
+    components: componentsNamed(
+      all,
+      i.components.map((c) => c.componentId),
+    ),
+  };
+}
+
+/**
+ * A window as a Statuspage scheduled maintenance. Its timeline is its transitions: scheduled
+ * (with the announcement's text), then in progress and completed when they happened.
+ */
+export function spMaintenance(
+  data: PublicData,
+  all: SpComponent[],
+  m: PublicMaintenance,
+): SpMaintenance {
+  const names = new Map(data.components.map((c) => [c.id, c.name]));
+  const affected = (from: ComponentStatus, to: ComponentStatus) =>
+    m.componentIds
+      .filter((id) => names.has(id))
+      .map((id) => ({ code: id, name: names.get(id)!, old_status: from, new_status: to }));
+  const steps: { status: SpMaintenance["status"]; at: Date; body: string; suffix: string }[] = [
+    { status: "scheduled", at: m.createdAt, body: m.body, suffix: "scheduled" },
+  ];
+  const startedAt = m.startedAt ?? (m.status !== "scheduled" ? m.startsAt : null);
+  if (startedAt) {
+    steps.push({
+      status: "in_progress",
+      at: startedAt,
+      body: "Scheduled maintenance is currently in progress.",
+      suffix: "in_progress",
+    });
+  }
+  const completedAt = m.completedAt ?? (m.status === "completed" ? m.endsAt : null);
+  if (completedAt) {
+    steps.push({
+      status: "completed",
+      at: completedAt,
+      body: "The scheduled maintenance has been completed.",
+      suffix: "completed",
+    });
+  }
+  return {
+    id: m.id,
+    name: m.title,
+    status: m.status,
+    created_at: iso(m.createdAt),
+    updated_at: iso(m.updatedAt),
+    monitoring_at: null,
+    resolved_at: isoOrNull(completedAt),
+    impact: "maintenance",
+    shortlink: `${config().baseUrl}/maintenance/${m.id}`,
+    started_at: iso(m.startsAt),
+    page_id: data.workspace.id,
+    incident_updates: steps.reverse().map((step) => ({
+      id: `${m.id}-${step.suffix}`,
+      status: step.status,
+      body: step.body,
+      incident_id: m.id,
+      created_at: iso(step.at),
+      updated_at: iso(step.at),
+      display_at: iso(step.at),
+      affected_components:
+        step.status === "in_progress"
+          ? affected("operational", "under_maintenance")
+          : step.status === "completed"
+            ? affected("under_maintenance", "operational")
+            : null,
+      deliver_notifications: true,
+      custom_tweet: null,
+      tweet_id: null,
+    })),
+    components: componentsNamed(all, m.componentIds),
+    scheduled_for: iso(m.startsAt),
+    scheduled_until: iso(m.endsAt),
+  };
+}
+
+/** The eight files of `/api/v2`, by their path below it. */
+export const STATUSPAGE_FILES = {
+  "summary.json": SUMMARY,
+  "status.json": STATUS,
+  "components.json": COMPONENTS,
+  "incidents.json": INCIDENTS,
+  "incidents/unresolved.json": INCIDENTS,
+  "scheduled-maintenances.json": MAINTENANCES,
+  "scheduled-maintenances/upcoming.json": MAINTENANCES,
+  "scheduled-maintenances/active.json": MAINTENANCES,
+} as const;
+export type StatuspageFile = keyof typeof STATUSPAGE_FILES;
+
+/** One file's content, built from the public data. */
+export function statuspageFile(data: PublicData, file: StatuspageFile): unknown {
+  const page = spPage(data);
+  const components = spComponents(data);
+  const incidents = (filter: (i: PublicIncident) => boolean) =>
+    data.incidents
+      .filter(filter)
+      .slice(0, 50)
+      .map((i) => spIncident(data, components, i));
+  const maintenances = (filter: (m: PublicMaintenance) => boolean, order = -1) =>
+    data.maintenances
+      .filter(filter)
+      .sort((a, b) => order * (a.startsAt.getTime() - b.startsAt.getTime()))
+      .slice(0, 50)
+      .map((m) => spMaintenance(data, components, m));
+  const unresolved = (i: PublicIncident) => i.status !== "resolved";
+  const current = (m: PublicMaintenance) => m.status !== "completed";
+  switch (file) {
+    case "summary.json":
+      return {
+        page,
+        components,
+        incidents: incidents(unresolved),
+        scheduled_maintenances: maintenances(current, 1),
+        status: spStatus(data),
+      };
+    case "status.json":
+      return { page, status: spStatus(data) };
+    case "components.json":
+      return { page, components };
+    case "incidents.json":
+      return { page, incidents: incidents(() => true) };
+    case "incidents/unresolved.json":
+      return { page, incidents: incidents(unresolved) };
+    case "scheduled-maintenances.json":
+      return { page, scheduled_maintenances: maintenances(() => true) };
+    case "scheduled-maintenances/upcoming.json":
+      return { page, scheduled_maintenances: maintenances((m) => m.status === "scheduled", 1) };
+    case "scheduled-maintenances/active.json":
+      return { page, scheduled_maintenances: maintenances((m) => m.status === "in_progress", 1) };
+  }
+}
