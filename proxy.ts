@@ -4,10 +4,9 @@ import { config as appConfig } from "@/lib/config";
 import { frontGate } from "@/lib/http/request";
 import { pageSecurityHeaders, PUBLIC_PATH } from "@/lib/http/security-headers";
 
-// Pages and static assets pass the front gate here; /v1, /auth and /openapi.json apply it in their
-// handlers (so in-process tests see it too), and /health is always open. Every Next.js page gets
-// its security headers here, with a fresh nonce that Next.js puts on its own scripts; the public
-// status page sets its own.
+// Next.js pages and static assets pass the front gate here, and every page gets its security
+// headers, with a fresh nonce that Next.js puts on its own scripts. The public status page sets
+// its own headers.
 export function proxy(request: Request): Response {
   const refused = frontGate(request);
   if (refused) return refused;
@@ -32,6 +31,10 @@ export function proxy(request: Request): Response {
   return response;
 }
 
+// The API, sign-in, /health and the public status page (/, its incidents, maintenance, history,
+// feeds and /api/v2) apply the gate in their handlers and skip this: they are the hot paths.
 export const config = {
-  matcher: ["/((?!v1/|v1$|auth/|health$|openapi\\.json$).*)"],
+  matcher: [
+    "/((?!v1/|v1$|auth/|health$|openapi\\.json$|api/v2/|history|incidents/|maintenance/|$).*)",
+  ],
 };

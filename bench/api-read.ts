@@ -1,27 +1,9 @@
 // GET /v1/components (100 components in 10 groups, signed in) against GET /health on the same
 // built server, 50 connections, BENCH_SECONDS (20) each. Target: >= 40% of /health's rate, p99 < 50 ms.
-import autocannon from "autocannon";
-import { creator, signedInOwner, startServer } from "./server";
+import { creator, load, signedInOwner, startServer, type Figures } from "./server";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = 50;
-
-type Figures = { rps: number; p50: number; p99: number; errors: number; non2xx: number };
-
-async function load(
-  url: string,
-  headers: Record<string, string>,
-  duration: number,
-): Promise<Figures> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration, headers });
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  };
-}
 
 const server = await startServer();
 try {
@@ -43,10 +25,10 @@ try {
   console.log(`Data: ${page.components.length} components in ${page.groups.length} groups.`);
 
   // Warm both paths up (JIT, route compilation, caches) before measuring.
-  await load(`${server.baseUrl}/health`, {}, 3);
-  await load(components, { cookie }, 3);
-  const health = await load(`${server.baseUrl}/health`, {}, SECONDS);
-  const read = await load(components, { cookie }, SECONDS);
+  await load(`${server.baseUrl}/health`, 3);
+  await load(components, 3, { headers: { cookie } });
+  const health = await load(`${server.baseUrl}/health`, SECONDS);
+  const read = await load(components, SECONDS, { headers: { cookie } });
 
   const row = (name: string, f: Figures) =>
     `${name.padEnd(20)} ${f.rps.toFixed(0).padStart(8)} req/s   p50 ${String(f.p50).padStart(4)} ms   p99 ${String(f.p99).padStart(4)} ms   errors ${f.errors}, non-2xx ${f.non2xx}`;

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
+import autocannon from "autocannon";
 import postgres from "postgres";
 
 export type BenchServer = { baseUrl: string; stop: () => Promise<void> };
@@ -98,5 +99,26 @@ export function creator(baseUrl: string, cookie: string) {
     if (response.status !== 201)
       throw new Error(`${path}: ${response.status} ${await response.text()}`);
     return (await response.json()) as { id: string };
+  };
+}
+
+export type Figures = { rps: number; p50: number; p99: number; errors: number; non2xx: number };
+
+/** `connections` clients requesting `url` back to back for `duration` seconds. */
+export async function load(
+  url: string,
+  duration: number,
+  {
+    connections = 50,
+    headers = {},
+  }: { connections?: number; headers?: Record<string, string> } = {},
+): Promise<Figures> {
+  const result = await autocannon({ url, connections, duration, headers });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
   };
 }

@@ -32,7 +32,7 @@ function summary(row: IncidentRow, components: Affected[]) {
   };
 }
 
-async function affectedOf(tx: Executor, workspaceId: string, incidentIds: string[]) {
+export async function affectedOf(tx: Executor, workspaceId: string, incidentIds: string[]) {
   const rows = incidentIds.length
     ? await tx
         .select({

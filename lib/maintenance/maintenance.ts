@@ -20,7 +20,7 @@ export const MAINTENANCE_COMPLETE = "maintenance.complete";
 
 type MaintenanceRow = typeof maintenance.$inferSelect;
 
-async function componentIdsOf(tx: Executor, workspaceId: string, ids: string[]) {
+export async function componentIdsOf(tx: Executor, workspaceId: string, ids: string[]) {
   const rows = ids.length
     ? await tx
         .select({

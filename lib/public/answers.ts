@@ -24,35 +24,46 @@ export function statusAnswer(snapshot: Snapshot): Rendered {
   );
 }
 
-export async function incidentAnswer(snapshot: Snapshot, id: string): Promise<Rendered> {
+/**
+ * The page of one incident or window: from the snapshot when it holds it, else read on demand;
+ * 404 for an id that is not a UUID or names nothing public.
+ */
+async function itemAnswer<T extends { id: string }>(
+  snapshot: Snapshot,
+  id: string,
+  kind: string,
+  item: {
+    known: (data: PublicData) => T[];
+    load: (data: PublicData) => Promise<T[]>;
+    page: (data: PublicData, found: T) => string;
+  },
+): Promise<Rendered> {
   const data = snapshot.data;
   if (!data) return notSetUp(snapshot);
   if (!uuid().safeParse(id).success) return fromSnapshot(snapshot, "404", () => notFound(data));
-  const known = data.incidents.find((i) => i.id === id);
+  const known = item.known(data).find((found) => found.id === id);
   if (known) {
-    return fromSnapshot(snapshot, `incident:${id}`, () =>
-      rendered("html", incidentPage(data, known)),
-    );
+    return fromSnapshot(snapshot, `${kind}:${id}`, () => rendered("html", item.page(data, known)));
   }
-  return onDemand(`incident:${id}`, async () => {
-    const [found] = await loadIncidents(await getDb(), data.workspace.id, [id]);
-    return found ? rendered("html", incidentPage(data, found)) : notFound(data);
+  return onDemand(`${kind}:${id}`, async () => {
+    const [found] = await item.load(data);
+    return found ? rendered("html", item.page(data, found)) : notFound(data);
   });
 }
 
-export async function maintenanceAnswer(snapshot: Snapshot, id: string): Promise<Rendered> {
-  const data = snapshot.data;
-  if (!data) return notSetUp(snapshot);
-  if (!uuid().safeParse(id).success) return fromSnapshot(snapshot, "404", () => notFound(data));
-  const known = data.maintenances.find((m) => m.id === id);
-  if (known) {
-    return fromSnapshot(snapshot, `maintenance:${id}`, () =>
-      rendered("html", maintenancePage(data, known)),
-    );
-  }
-  return onDemand(`maintenance:${id}`, async () => {
-    const [found] = await loadMaintenances(await getDb(), data.workspace.id, [id]);
-    return found ? rendered("html", maintenancePage(data, found)) : notFound(data);
+export function incidentAnswer(snapshot: Snapshot, id: string): Promise<Rendered> {
+  return itemAnswer(snapshot, id, "incident", {
+    known: (data) => data.incidents,
+    load: async (data) => loadIncidents(await getDb(), data.workspace.id, [id]),
+    page: incidentPage,
+  });
+}
+
+export function maintenanceAnswer(snapshot: Snapshot, id: string): Promise<Rendered> {
+  return itemAnswer(snapshot, id, "maintenance", {
+    known: (data) => data.maintenances,
+    load: async (data) => loadMaintenances(await getDb(), data.workspace.id, [id]),
+    page: maintenancePage,
   });
 }
 

@@ -3,6 +3,8 @@ import { getDb, schema, type Executor } from "@/db/client";
 import type { UpdateComponentChange } from "@/db/schema/incidents";
 import type { ComponentStatus } from "@/lib/components/schemas";
 import { groupBy } from "@/lib/group-by";
+import { affectedOf } from "@/lib/incidents/incidents";
+import { componentIdsOf } from "@/lib/maintenance/maintenance";
 import { lastDays, type DayRange } from "./days";
 import { componentUptime, groupUptime, type StatusPoint, type Uptime } from "./uptime";
 
@@ -12,10 +14,8 @@ const {
   componentGroup,
   componentStatusChange,
   incident,
-  incidentComponent,
   incidentUpdate,
   maintenance,
-  maintenanceComponent,
 } = schema;
 
 /** Days of uptime history on the page, incidents per day below it, and list sizes of §9. */
@@ -178,7 +178,7 @@ export async function loadIncidents(
   ids: string[],
 ): Promise<PublicIncident[]> {
   if (!ids.length) return [];
-  const [rows, affected, updates] = await Promise.all([
+  const [rows, componentsOf, updates] = await Promise.all([
     tx
       .select()
       .from(incident)
@@ -190,19 +190,7 @@ export async function loadIncidents(
         ),
       )
       .orderBy(desc(incident.startedAt), desc(incident.id)),
-    tx
-      .select({
-        incidentId: incidentComponent.incidentId,
-        componentId: incidentComponent.componentId,
-        status: incidentComponent.status,
-      })
-      .from(incidentComponent)
-      .where(
-        and(
-          eq(incidentComponent.workspaceId, workspaceId),
-          inArray(incidentComponent.incidentId, ids),
-        ),
-      ),
+    affectedOf(tx, workspaceId, ids),
     tx
       .select({
         incidentId: incidentUpdate.incidentId,
@@ -218,11 +206,6 @@ export async function loadIncidents(
       )
       .orderBy(desc(incidentUpdate.createdAt), desc(incidentUpdate.id)),
   ]);
-  const componentsOf = groupBy(
-    affected,
-    (row) => row.incidentId,
-    ({ componentId, status }) => ({ componentId, status }),
-  );
   const updatesOf = groupBy(
     updates,
     (row) => row.incidentId,
@@ -254,7 +237,7 @@ export async function loadMaintenances(
   ids: string[],
 ): Promise<PublicMaintenance[]> {
   if (!ids.length) return [];
-  const [rows, components] = await Promise.all([
+  const [rows, componentsOf] = await Promise.all([
     tx
       .select()
       .from(maintenance)
@@ -266,24 +249,8 @@ export async function loadMaintenances(
         ),
       )
       .orderBy(desc(maintenance.startsAt), desc(maintenance.id)),
-    tx
-      .select({
-        maintenanceId: maintenanceComponent.maintenanceId,
-        componentId: maintenanceComponent.componentId,
-      })
-      .from(maintenanceComponent)
-      .where(
-        and(
-          eq(maintenanceComponent.workspaceId, workspaceId),
-          inArray(maintenanceComponent.maintenanceId, ids),
-        ),
-      ),
+    componentIdsOf(tx, workspaceId, ids),
   ]);
-  const componentsOf = groupBy(
-    components,
-    (row) => row.maintenanceId,
-    (row) => row.componentId,
-  );
   return rows.map((row) => ({
     id: row.id,
     title: row.title,

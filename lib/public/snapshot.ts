@@ -11,9 +11,18 @@ export type Rendered = {
 };
 
 /** The public data read at one moment (null before setup) and the answers built from it. */
-export type Snapshot = { data: PublicData | null; rendered: Map<string, Rendered> };
+export type Snapshot = {
+  data: PublicData | null;
+  rendered: Map<string, Rendered>;
+  /** What the data says, as text: a reload that reads the same keeps the built answers. */
+  fingerprint: string;
+};
 
-type Caches = { snapshot: GenerationCache<Snapshot>; pages: GenerationCache<Rendered> };
+type Caches = {
+  snapshot: GenerationCache<Snapshot>;
+  pages: GenerationCache<Rendered>;
+  last?: Snapshot;
+};
 
 // One copy per process, whichever route bundle asks (Next.js may evaluate a module more than once).
 const store = globalThis as typeof globalThis & { __allclearPublic?: Caches };
@@ -26,12 +35,21 @@ function caches(): Caches {
   return store.__allclearPublic;
 }
 
-/** The snapshot every public answer is built from (one load however many ask at once). */
+/**
+ * The snapshot every public answer is built from (one load however many ask at once). The
+ * reloads that find nothing changed (the expiry's, most of them) keep the answers already built.
+ */
 export function publicSnapshot(): Promise<Snapshot> {
-  return caches().snapshot.get("snapshot", async () => ({
-    data: await loadPublicData(),
-    rendered: new Map(),
-  }));
+  const store = caches();
+  return store.snapshot.get("snapshot", async () => {
+    const data = await loadPublicData();
+    const fingerprint = JSON.stringify(data, (_, value) =>
+      value instanceof Map ? [...value] : (value as unknown),
+    );
+    if (store.last?.fingerprint === fingerprint) return store.last;
+    store.last = { data, rendered: new Map(), fingerprint };
+    return store.last;
+  });
 }
 
 export function rendered(kind: Rendered["kind"], body: string, status = 200): Rendered {
