@@ -133,3 +133,24 @@ test("the page at desktop and phone width, light and dark", async ({ browser }) 
     }
   }
 });
+
+test("an admin names the status page and picks its time zone in Settings", async ({ page }) => {
+  await signIn(page, OWNER.email, OWNER.password);
+  await page.getByRole("link", { name: "Settings", exact: true }).click();
+  const section = page.getByRole("region", { name: "Status page" });
+  await section.getByLabel("Workspace name").fill("Acme Public Status");
+  await section.getByLabel("Time zone").selectOption("Europe/Berlin");
+  await section.getByRole("button", { name: "Save status page" }).click();
+  await expect(section.getByRole("status")).toHaveText("Saved. The public page shows it now.");
+  await expect(section.getByRole("button", { name: "Save status page" })).toBeEnabled();
+  await expect(page.locator(".sidebar .brand")).toHaveText("Acme Public Status");
+  const status = await (await page.request.get("/api/v2/status.json")).json();
+  expect(status.page).toMatchObject({ name: "Acme Public Status", time_zone: "Europe/Berlin" });
+  await page.goto("/");
+  await expect(page).toHaveTitle("Acme Public Status status");
+  // Put the name back for the journeys that follow.
+  await page.goto("/dashboard/settings");
+  await section.getByLabel("Workspace name").fill(OWNER.workspace);
+  await section.getByRole("button", { name: "Save status page" }).click();
+  await expect(section.getByRole("status")).toBeVisible();
+});

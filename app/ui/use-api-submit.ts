@@ -21,8 +21,9 @@ export function useApiSubmit() {
           ? caught
           : new ApiError(0, "network", "Could not reach the server.");
       setError(failure);
-      setPending(false);
       return { ok: false, error: failure };
+    } finally {
+      setPending(false);
     }
   }
 

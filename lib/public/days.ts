@@ -73,3 +73,16 @@ export function lastDays(now: number, zone: string, count: number): DayRange[] {
     return { date, start: startOfDay(date, zone), end: startOfDay(addDays(date, 1), zone) };
   });
 }
+
+const pad = (value: number) => String(value).padStart(2, "0");
+
+/**
+ * An instant as Statuspage writes it: ISO 8601 with milliseconds, in the page's zone with its
+ * offset (`2026-11-22T05:46:00.123+01:00`). Tools written for Statuspage often slice the offset.
+ */
+export function isoInZone(instant: number, zone: string): string {
+  const offset = offsetMs(instant, zone);
+  const wall = new Date(instant + offset).toISOString().slice(0, 23);
+  const minutes = Math.abs(offset) / 60_000;
+  return `${wall}${offset < 0 ? "-" : "+"}${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+}

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { COMPONENT_STATUSES, type ComponentStatus } from "@/lib/components/schemas";
 import { config } from "@/lib/config";
-import { dateIn } from "./days";
+import { dateIn, isoInZone } from "./days";
 import type { PublicData, PublicIncident, PublicMaintenance } from "./load";
 import { overallStatus } from "./overall";
 import { worse } from "./uptime";
@@ -12,7 +12,8 @@ import { worse } from "./uptime";
  * files in /openapi.json and check them in tests.
  */
 
-const time = () => z.string().describe("ISO 8601 with milliseconds");
+const time = () =>
+  z.string().describe("ISO 8601 with milliseconds, in the page's time zone with its offset");
 const status = z.enum(COMPONENT_STATUSES);
 
 export const SpPage = z
@@ -142,11 +143,16 @@ type SpComponent = z.output<typeof SpComponent>;
 type SpIncident = z.output<typeof SpIncident>;
 type SpMaintenance = z.output<typeof SpMaintenance>;
 
-const iso = (date: Date) => date.toISOString();
-const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
+/** Times in the page's zone, as Statuspage writes them. */
+function clock(data: PublicData) {
+  const zone = data.workspace.timeZone;
+  const iso = (date: Date) => isoInZone(date.getTime(), zone);
+  return { iso, isoOrNull: (date: Date | null) => (date ? iso(date) : null) };
+}
 
 /** Components and groups as Statuspage lists them: one flat list in page order. */
 export function spComponents(data: PublicData): SpComponent[] {
+  const { iso } = clock(data);
   const pageId = data.workspace.id;
   const zone = data.workspace.timeZone;
   const byId = new Map(data.components.map((c) => [c.id, c]));
@@ -182,7 +188,7 @@ export function spComponents(data: PublicData): SpComponent[] {
       name: group.name,
       status: children.reduce<ComponentStatus>((w, c) => worse(w, c.status), "operational"),
       created_at: iso(group.createdAt),
-      updated_at: new Date(updated).toISOString(),
+      updated_at: iso(new Date(updated)),
       position: ++top,
       description: null,
       showcase: true,
@@ -199,6 +205,7 @@ export function spComponents(data: PublicData): SpComponent[] {
 }
 
 export function spPage(data: PublicData) {
+  const { iso } = clock(data);
   return {
     id: data.workspace.id,
     name: data.workspace.name,
@@ -218,6 +225,7 @@ function componentsNamed(all: SpComponent[], ids: string[]): SpComponent[] {
 }
 
 export function spIncident(data: PublicData, all: SpComponent[], i: PublicIncident): SpIncident {
+  const { iso, isoOrNull } = clock(data);
   const names = new Map(data.components.map((c) => [c.id, c.name]));
   return {
     id: i.id,
@@ -269,6 +277,7 @@ export function spMaintenance(
   all: SpComponent[],
   m: PublicMaintenance,
 ): SpMaintenance {
+  const { iso, isoOrNull } = clock(data);
   const names = new Map(data.components.map((c) => [c.id, c.name]));
   const affected = (from: ComponentStatus, to: ComponentStatus) =>
     m.componentIds

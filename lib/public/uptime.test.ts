@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dateIn, lastDays, startOfDay } from "./days";
+import { dateIn, isoInZone, lastDays, startOfDay } from "./days";
 import { componentUptime, groupUptime, type StatusPoint } from "./uptime";
 
 const HOUR = 3_600_000;
@@ -30,6 +30,14 @@ describe("days of the page's time zone", () => {
     expect(spring.date).toBe("2026-03-29");
     expect(spring.end - spring.start).toBe(23 * HOUR);
     expect(dateIn(Date.parse("2026-11-21T23:30:00Z"), "Europe/Berlin")).toBe("2026-11-22");
+  });
+
+  it("write instants as Statuspage does, in the zone with its offset", () => {
+    const instant = Date.parse("2026-11-22T04:46:00.123Z");
+    expect(isoInZone(instant, "Europe/Berlin")).toBe("2026-11-22T05:46:00.123+01:00");
+    expect(isoInZone(instant, "America/Chicago")).toBe("2026-11-21T22:46:00.123-06:00");
+    expect(isoInZone(instant, "Asia/Kolkata")).toBe("2026-11-22T10:16:00.123+05:30");
+    expect(isoInZone(instant, "Etc/UTC")).toBe("2026-11-22T04:46:00.123+00:00");
   });
 
   it("are the last N up to today, oldest first", () => {

@@ -38,6 +38,10 @@ describe("/v1/workspace", () => {
     expect(changed.body).toMatchObject({ name: "Acme Cloud", timeZone: "Europe/Berlin" });
     const { page } = (await visitor.get("/api/v2/status.json")).body;
     expect(page).toMatchObject({ name: "Acme Cloud", time_zone: "Europe/Berlin" });
+    // Statuspage writes its times in the page's zone.
+    expect(page.updated_at).toMatch(/\.\d{3}\+0[12]:00$/);
+    const berlin = new Date(page.updated_at).getTime();
+    expect(Math.abs(berlin - Date.now())).toBeLessThan(60_000);
     expect((await visitor.get("/")).text).toContain("<title>Acme Cloud status</title>");
     // GET-modify-PATCH: read-only fields sent back are ignored.
     const current = (await owner.get("/v1/workspace")).body;
