@@ -114,6 +114,7 @@ describe("the maintenance-window Inngest function", () => {
     ).mock;
     expect(ran.calls.map(([id]) => id)).toEqual(["start", "complete"]);
     expect(await Promise.all(ran.results.map((r) => r.value))).toEqual([false, false]);
+    // (A replaced run's job is cancelled, not merely not due: nothing to wait for.)
     expect(await windowStatus(run.maintenanceId)).toBe("scheduled");
     const db = await getDb();
     const old = await db
@@ -121,16 +122,6 @@ describe("the maintenance-window Inngest function", () => {
       .from(schema.scheduledJob)
       .where(eq(schema.scheduledJob.id, run.startJobId!));
     expect(old[0]!.state).toBe("cancelled");
-  });
-
-  it("is cancelled by a newer run of the same window", () => {
-    expect(maintenanceWindow.opts.cancelOn).toEqual([
-      {
-        event: "allclear/maintenance.window",
-        match: "data.maintenanceId",
-        if: "async.data.revision > event.data.revision",
-      },
-    ]);
   });
 });
 
@@ -140,7 +131,7 @@ describe("the scheduled-job sweep", () => {
     await sleepUntil(run.endsAt);
     const t = new InngestTestEngine({ function: scheduledJobSweep });
     const { result } = await t.execute();
-    expect(result).toBeGreaterThanOrEqual(2);
+    expect((result as { jobs: number }).jobs).toBeGreaterThanOrEqual(2);
     expect(await windowStatus(run.maintenanceId)).toBe("completed");
     const { components } = (await owner.get("/v1/components")).body;
     expect(components.find((c: { id: string }) => c.id === run.componentId).status).toBe(

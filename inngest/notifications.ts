@@ -1,57 +1,113 @@
-import { NonRetriableError, RetryAfterError } from "inngest";
-import { attemptDelivery, claimDueDeliveries, fanOutPending } from "@/lib/notifications/deliveries";
+import { RetryAfterError } from "inngest";
+import {
+  attemptDelivery,
+  claimDelivery,
+  dueDeliveries,
+  fanOutAll,
+  type DueDelivery,
+} from "@/lib/notifications/deliveries";
 import { inngest } from "./client";
 
 export type DeliverEvent = { deliveryId: string; endpointId: string };
 
-/** New outbox events become deliveries, one per following endpoint, each handed to `deliver-webhook`. */
+/** Events a request may carry at most to Inngest's event API is 5,000; batches stay well below. */
+export const EVENTS_PER_SEND = 500;
+/** How many due deliveries one fan-out or sweep run announces. */
+const ANNOUNCE_LIMIT = 5_000;
+/** How overdue a delivery must be before the sweep decides its run died and asks again. */
+export const SWEEP_OVERDUE_MS = 60_000;
+
+/**
+ * The event that asks for a delivery's next attempt. Its id names the attempt (number and due
+ * time), so the same ask sent twice (a retried step, the sweep) starts one run, not two.
+ */
+export function deliverEvent(due: DueDelivery) {
+  return {
+    id: `deliver:${due.id}:${due.attempts}:${due.nextAttemptAt.getTime()}`,
+    name: "allclear/webhook.deliver",
+    data: { deliveryId: due.id, endpointId: due.endpointId } satisfies DeliverEvent,
+  };
+}
+
+/** Sends the deliver events in batches, each its own step. */
+export async function announce(
+  step: { sendEvent: (id: string, events: ReturnType<typeof deliverEvent>[]) => Promise<unknown> },
+  due: DueDelivery[],
+): Promise<void> {
+  for (let start = 0; start < due.length; start += EVENTS_PER_SEND) {
+    await step.sendEvent(
+      `deliver-${start / EVENTS_PER_SEND}`,
+      due.slice(start, start + EVENTS_PER_SEND).map(deliverEvent),
+    );
+  }
+}
+
+// Step results travel as JSON; the due times come back as strings.
+export const revive = (
+  due: (Omit<DueDelivery, "nextAttemptAt"> & { nextAttemptAt: string | Date })[],
+) => due.map((d) => ({ ...d, nextAttemptAt: new Date(d.nextAttemptAt) }));
+
+/**
+ * New outbox events become deliveries, one per following endpoint; then every delivery due and
+ * never attempted is handed to `deliver-webhook`. What is announced is read from the rows, not
+ * from what this run made: a run retried after a partial send, or after a fan-out that failed
+ * half-way, announces everything still waiting (the event ids keep repeats from running twice).
+ */
 export const fanOutEvents = inngest.createFunction(
   { id: "fan-out-events", triggers: [{ event: "allclear/outbox.pending" }] },
   async ({ step }) => {
-    const deliveries = await step.run("fan-out", () => fanOutPending());
-    if (deliveries.length) {
-      await step.sendEvent(
-        "deliver",
-        deliveries.map((data) => ({ name: "allclear/webhook.deliver", data })),
-      );
-    }
-    return deliveries.length;
+    await step.run("fan-out", () => fanOutAll());
+    const due = revive(
+      await step.run("due-deliveries", async () =>
+        (await dueDeliveries({ overdueMs: 0, limit: ANNOUNCE_LIMIT })).filter(
+          (d) => d.attempts === 0,
+        ),
+      ),
+    );
+    await announce(step, due);
+    return due.length;
   },
 );
 
 /**
- * One delivery, one attempt per step run: a retryable outcome throws RetryAfterError for the
- * schedule's next time (so Inngest retries the step then), a final failure NonRetriableError.
+ * One delivery: an attempt per step run. A retryable answer throws RetryAfterError for the
+ * schedule's next time (Inngest runs the step again then); a delivery not due yet, or held by
+ * another claim, likewise waits for its time. A final failure is recorded on the delivery and
+ * ends the run normally: a receiver's 400 is the endpoint's state, not a failed run to alert on.
  * One delivery at a time per endpoint. The attempt itself is the code the embedded runner uses.
  */
 export const deliverWebhook = inngest.createFunction(
   {
     id: "deliver-webhook",
-    retries: 10,
+    // The most Inngest allows: more than any retry schedule (at most 10 retries) needs, with
+    // room for faults of ours (the database away); past it, the sweep asks again.
+    retries: 20,
     concurrency: { key: "event.data.endpointId", limit: 1 },
     triggers: [{ event: "allclear/webhook.deliver" }],
   },
   async ({ event, step }) => {
     const { deliveryId } = event.data as DeliverEvent;
     return step.run("attempt", async () => {
-      // A second early (clocks differ); a delivery another worker holds or finished is skipped.
-      const [claimed] = await claimDueDeliveries({ limit: 1, only: deliveryId, overdueMs: -1000 });
-      if (!claimed) return { result: "skipped" as const };
-      const outcome = await attemptDelivery(claimed);
+      const claim = await claimDelivery(deliveryId);
+      if ("done" in claim) return { result: "done" as const };
+      if ("dueAt" in claim) throw new RetryAfterError("Not due yet", claim.dueAt);
+      const outcome = await attemptDelivery(claim.claimed);
       if (outcome.result === "retry") {
         throw new RetryAfterError(outcome.error ?? "Will retry", outcome.nextAttemptAt!);
       }
-      if (outcome.result === "fail")
-        throw new NonRetriableError(outcome.error ?? "Delivery failed");
+      if (outcome.result === "fail") {
+        return { result: "failed" as const, status: outcome.status, error: outcome.error };
+      }
       return { result: "success" as const, status: outcome.status };
     });
   },
 );
 
-/** What the minute sweep adds for notifications: events and deliveries whose message was lost. */
-export async function sweepNotifications(): Promise<number> {
-  await fanOutPending();
-  const overdue = await claimDueDeliveries({ limit: 100, overdueMs: 60_000 });
-  for (const delivery of overdue) await attemptDelivery(delivery);
-  return overdue.length;
+/**
+ * What the minute sweep adds for notifications: events not fanned out yet, and deliveries whose
+ * run must have died (overdue by a minute) asked for again. It never delivers itself.
+ */
+export async function overdueDeliveries(): Promise<DueDelivery[]> {
+  await fanOutAll();
+  return dueDeliveries({ overdueMs: SWEEP_OVERDUE_MS, limit: ANNOUNCE_LIMIT });
 }

@@ -57,11 +57,50 @@ describe("configuration", () => {
     expect(readConfig({ NODE_ENV: "development", INNGEST_DEV: "1" }).inngest).toBe("inngest");
   });
 
+  it.each([
+    [
+      { INNGEST_BASE_URL: "http://inngest.internal:8288" },
+      ["INNGEST_EVENT_KEY", "INNGEST_SIGNING_KEY"],
+    ],
+    [{ INNGEST_EVENT_KEY: "key" }, ["INNGEST_SIGNING_KEY"]],
+    [{ INNGEST_SIGNING_KEY: "signkey-prod-abc" }, ["INNGEST_EVENT_KEY"]],
+    [
+      { INNGEST_SIGNING_KEY: "signkey-prod-abc", INNGEST_BASE_URL: "http://inngest.internal:8288" },
+      ["INNGEST_EVENT_KEY"],
+    ],
+  ])("stops on %j, which would leave background work off, naming %j", (env, missing) => {
+    let message = "";
+    try {
+      readConfig({ NODE_ENV: "production", ...env });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    const named = [...message.matchAll(/^ {2}(INNGEST_\w+): /gm)].map((m) => m[1]);
+    expect(named).toEqual(missing);
+    expect(message).toMatch(/needs both keys/);
+  });
+
   it("chooses Inngest only when it is configured", () => {
     expect(readConfig({ INNGEST_DEV: "1" }).inngest).toBe("inngest");
     expect(readConfig({ INNGEST_EVENT_KEY: "key", INNGEST_SIGNING_KEY: "signkey" }).inngest).toBe(
       "inngest",
     );
+    const selfHosted = readConfig({
+      NODE_ENV: "production",
+      INNGEST_EVENT_KEY: "key",
+      INNGEST_SIGNING_KEY: "abc123",
+      INNGEST_BASE_URL: "http://inngest.internal:8288",
+    });
+    expect(selfHosted.inngest).toBe("inngest");
+    expect(selfHosted.inngestClient).toEqual({
+      eventKey: "key",
+      signingKey: "abc123",
+      baseUrl: "http://inngest.internal:8288",
+      isDev: false,
+    });
+    expect(
+      readConfig({ INNGEST_DEV: "1", INNGEST_BASE_URL: "http://localhost:8288" }).inngest,
+    ).toBe("inngest");
   });
 
   it("parses durations", () => {

@@ -76,6 +76,13 @@ const envSchema = z
     apiRateLimit: env.API_RATE_LIMIT,
     setupToken: env.SETUP_TOKEN,
     inngestDev: env.INNGEST_DEV !== undefined,
+    /** How the Inngest client reaches Inngest; read only when `inngest` is "inngest". */
+    inngestClient: {
+      eventKey: env.INNGEST_EVENT_KEY,
+      signingKey: env.INNGEST_SIGNING_KEY,
+      baseUrl: env.INNGEST_BASE_URL,
+      isDev: env.INNGEST_DEV !== undefined,
+    },
     inngest:
       env.INNGEST_EVENT_KEY || env.INNGEST_SIGNING_KEY || env.INNGEST_DEV || env.INNGEST_BASE_URL
         ? ("inngest" as const)
@@ -96,6 +103,25 @@ const envSchema = z
         message:
           "turns off the signature check of Inngest's calls and may not be set in production; set INNGEST_SIGNING_KEY instead",
       });
+    }
+    // Inngest runs background work only when it can: with both keys (Inngest Cloud, or a
+    // self-hosted `inngest start` at INNGEST_BASE_URL), or a dev server outside production. Any
+    // other mix would leave the embedded runner off and nothing running.
+    const { eventKey, signingKey, isDev } = config.inngestClient;
+    if (config.inngest === "inngest" && !isDev) {
+      for (const [name, value] of [
+        ["INNGEST_EVENT_KEY", eventKey],
+        ["INNGEST_SIGNING_KEY", signingKey],
+      ] as const) {
+        if (!value) {
+          ctx.addIssue({
+            code: "custom",
+            path: [name],
+            message:
+              "is required with any other INNGEST_* variable: Inngest needs both keys (or INNGEST_DEV for a local dev server); unset every INNGEST_* variable to run background work inside the server",
+          });
+        }
+      }
     }
   });
 

@@ -75,6 +75,8 @@ export const delivery = pgTable(
     state: deliveryStateEnum().notNull().default("pending"),
     attempts: integer().notNull().default(0),
     nextAttemptAt: at().notNull().defaultNow(),
+    /** The claim now holding the delivery: only that claim's attempt may record its outcome. */
+    lease: uuid(),
     completedAt: at(),
     createdAt: createdAt(),
   },

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { getDb, listen, type Transaction } from "@/db/client";
 import { config } from "@/lib/config";
 import { announceEvents } from "@/lib/jobs/engine";
+import { eventsWrittenIn } from "@/lib/outbox/outbox";
 
 /**
  * The one "data changed" signal. Every write that may change what the API or the public page
@@ -61,17 +62,21 @@ export async function transactionChangingData<T>(
   write: (tx: Transaction) => Promise<T>,
 ): Promise<T> {
   const db = await getDb();
+  let committed: Transaction | undefined;
   try {
-    return await db.transaction(async (tx) => {
-      const result = await write(tx);
+    const result = await db.transaction(async (tx) => {
+      const value = await write(tx);
       if (config().databaseUrl) {
         await tx.execute(sql`select pg_notify(${CHANNEL}, ${`${INSTANCE} ${workspaceId}`})`);
       }
-      return result;
+      committed = tx;
+      return value;
     });
+    // Only a committed transaction's events exist to be announced.
+    announceEvents(eventsWrittenIn(committed!));
+    return result;
   } finally {
     dataChanged(workspaceId);
-    await announceEvents();
   }
 }
 

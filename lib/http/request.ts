@@ -7,13 +7,17 @@ import { problemResponse } from "./problem";
 export const BODY_LIMIT_BYTES = 64 * 1024;
 export const ORIGIN_VERIFY_HEADER = "x-origin-verify";
 
+// `/health` is for load balancers; `/api/inngest` is called by Inngest itself, not through the
+// front layer, and checks every call's signature instead.
+const UNGATED = new Set(["/health", "/api/inngest"]);
+
 /**
  * With ORIGIN_VERIFY_SECRET set, only requests that came through the front layer (which adds the
- * header) are served; `/health` stays open for load balancers. Returns the refusal, or null.
+ * header) are served, but for UNGATED paths. Returns the refusal, or null.
  */
 export function frontGate(request: Request): Response | null {
   const secret = config().originVerifySecret;
-  if (!secret || new URL(request.url).pathname === "/health") return null;
+  if (!secret || UNGATED.has(new URL(request.url).pathname)) return null;
   const given = request.headers.get(ORIGIN_VERIFY_HEADER);
   if (given !== null && constantTimeEqual(given, secret)) return null;
   return problemResponse(

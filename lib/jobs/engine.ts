@@ -1,8 +1,8 @@
-import { config } from "@/lib/config";
+import { after } from "next/server";
 import { inngest } from "@/inngest/client";
-import { takeWrittenEvents } from "@/lib/outbox/outbox";
-import { wakeRunner } from "./wake";
+import { config } from "@/lib/config";
 import { logError } from "@/lib/log";
+import { wakeRunner } from "./wake";
 
 /** A maintenance window's scheduled run, as the Inngest function receives it. */
 export type WindowRun = {
@@ -14,33 +14,78 @@ export type WindowRun = {
   completeJobId: string;
 };
 
-/**
- * With Inngest configured, hands a window's run to Inngest once the change has committed. The
- * embedded runner needs no word: it reads the job rows. A send that fails is caught up by the
- * minute sweep, because the rows are the truth either way.
- */
-export async function announceWindowRun(run: WindowRun | undefined): Promise<void> {
-  if (!run || config().inngest !== "inngest") return;
-  try {
-    await inngest.send({ name: "allclear/maintenance.window", data: run });
-  } catch (error) {
-    logError("Could not hand the maintenance window to Inngest; the sweep will run it.", error);
-  }
+/** The longest a send to Inngest may take before it is given up (the sweep covers it). */
+export const SEND_TIMEOUT_MS = 2_000;
+
+type Event = { id: string; name: string; data: Record<string, unknown> };
+
+const inFlight = new Set<Promise<void>>();
+
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`No answer from Inngest within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 /**
- * After a write that may have added outbox events: the embedded runner looks now; Inngest is
- * told so its fan-out runs (the minute sweep covers a lost message).
+ * Hands an event to Inngest without holding up the request that caused it: after the response
+ * where Next.js runs one (`after()`), in the background elsewhere, and for SEND_TIMEOUT_MS at
+ * most. The rows are the truth either way: a send that fails is caught up by the minute sweep.
+ * Each event carries an id, so a send repeated by the sweep costs no second run.
  */
-export async function announceEvents(): Promise<void> {
-  if (!takeWrittenEvents()) return;
+function sendSoon(event: Event): void {
+  const send = async () => {
+    try {
+      await within(inngest.send(event), SEND_TIMEOUT_MS);
+    } catch (error) {
+      logError(`Could not hand ${event.name} to Inngest; the minute sweep will.`, error);
+    }
+  };
+  try {
+    after(send);
+  } catch {
+    // Not in a request (a job, a test): send in the background.
+    const sending = send().finally(() => inFlight.delete(sending));
+    inFlight.add(sending);
+  }
+}
+
+/** Waits for the sends still in flight (tests, and a server stopping). */
+export async function settleSends(): Promise<void> {
+  await Promise.all([...inFlight]);
+}
+
+/** With Inngest configured, hands a window's run to Inngest once the change has committed. */
+export function announceWindowRun(run: WindowRun | undefined): void {
+  if (!run || config().inngest !== "inngest") return;
+  sendSoon({
+    id: `window:${run.maintenanceId}:${run.revision}`,
+    name: "allclear/maintenance.window",
+    data: run,
+  });
+}
+
+/** With Inngest configured, a cancelled window's run is called off at once (not at its next wake). */
+export function announceWindowCancelled(maintenanceId: string, revision: number): void {
+  if (config().inngest !== "inngest") return;
+  sendSoon({
+    id: `window-cancel:${maintenanceId}:${revision}`,
+    name: "allclear/maintenance.cancel",
+    data: { maintenanceId, revision },
+  });
+}
+
+/**
+ * After a transaction that wrote outbox events (their ids): the embedded runner looks now;
+ * Inngest is told, so its fan-out runs.
+ */
+export function announceEvents(outboxEventIds: readonly string[]): void {
+  if (!outboxEventIds.length) return;
   if (config().inngest !== "inngest") {
     wakeRunner();
     return;
   }
-  try {
-    await inngest.send({ name: "allclear/outbox.pending", data: {} });
-  } catch (error) {
-    logError("Could not tell Inngest about new events; the sweep will fan them out.", error);
-  }
+  sendSoon({ id: `outbox:${outboxEventIds[0]}`, name: "allclear/outbox.pending", data: {} });
 }

@@ -36,27 +36,31 @@ export async function cancelJobs(
     );
 }
 
+/** What became of a job asked to run: it ran, it is not due until `dueAt`, or there is nothing to do. */
+export type JobRun = { ran: true } | { ran: false; dueAt: Date | null };
+
 /**
  * Runs one job if it is still pending and due, in one transaction with its effects: the job is
- * done exactly when its transition committed. A job another worker holds is skipped. Answers
- * whether it ran.
+ * done exactly when its transition committed. A job another worker holds is skipped. A job not
+ * due yet answers when it will be, so a caller that woke early can come back then.
  */
 export async function runJob(
   jobId: string,
   handlers: Record<string, JobHandler>,
   now = new Date(),
-): Promise<boolean> {
+): Promise<JobRun> {
   const db = await getDb();
   const [candidate] = await db.select().from(scheduledJob).where(eq(scheduledJob.id, jobId));
-  if (!candidate || candidate.state !== "pending" || candidate.runAt > now) return false;
+  if (!candidate || candidate.state !== "pending") return { ran: false, dueAt: null };
+  if (candidate.runAt > now) return { ran: false, dueAt: candidate.runAt };
   try {
-    return await transactionChangingData(candidate.workspaceId, async (tx) => {
+    return await transactionChangingData(candidate.workspaceId, async (tx): Promise<JobRun> => {
       const [job] = await tx
         .select()
         .from(scheduledJob)
         .where(and(eq(scheduledJob.id, jobId), eq(scheduledJob.state, "pending")))
         .for("update", { skipLocked: true });
-      if (!job) return false;
+      if (!job) return { ran: false, dueAt: null };
       const handler = handlers[job.kind];
       if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
       await handler(tx, job);
@@ -64,7 +68,7 @@ export async function runJob(
         .update(scheduledJob)
         .set({ state: "done", doneAt: new Date(), attempts: job.attempts + 1 })
         .where(eq(scheduledJob.id, job.id));
-      return true;
+      return { ran: true };
     });
   } catch (error) {
     const attempts = candidate.attempts + 1;
@@ -96,7 +100,7 @@ export async function runDueJobs(
   let ran = 0;
   for (const { id } of due) {
     try {
-      if (await runJob(id, handlers, now)) ran += 1;
+      if ((await runJob(id, handlers, now)).ran) ran += 1;
     } catch (error) {
       logError(`Scheduled job ${id} failed; it will be retried.`, error);
     }

@@ -8,7 +8,7 @@ import { reconcileComponents } from "@/lib/components/reconcile";
 import { assertPublishableText } from "@/lib/content/rules";
 import { ConflictError, NotFoundError } from "@/lib/errors";
 import { decodeCursor, encodeCursor, page } from "@/lib/http/paging";
-import { announceWindowRun, type WindowRun } from "@/lib/jobs/engine";
+import { announceWindowCancelled, announceWindowRun, type WindowRun } from "@/lib/jobs/engine";
 import { cancelJobs, scheduleJob } from "@/lib/jobs/jobs";
 import { emitEvent, type EventType } from "@/lib/outbox/outbox";
 import type { MaintenanceInput } from "./schemas";
@@ -152,7 +152,7 @@ export async function createMaintenance({ ctx, input }: { ctx: Actor; input: Mai
     await emitMaintenanceEvent(tx, ctx.workspaceId, created!.id, "maintenance.scheduled");
     return loadMaintenance(tx, ctx.workspaceId, created!.id);
   });
-  await announceWindowRun(run);
+  announceWindowRun(run);
   return created;
 }
 
@@ -230,12 +230,12 @@ export async function replaceMaintenance({
     }
     return loadMaintenance(tx, ctx.workspaceId, id);
   });
-  await announceWindowRun(run);
+  announceWindowRun(run);
   return replaced;
 }
 
 export async function cancelMaintenance({ ctx, id }: { ctx: Actor; id: string }) {
-  return transactionChangingData(ctx.workspaceId, async (tx) => {
+  const cancelled = await transactionChangingData(ctx.workspaceId, async (tx) => {
     const current = await lockMaintenance(tx, ctx.workspaceId, id);
     const refusal = closed(current);
     if (refusal) throw refusal;
@@ -251,8 +251,13 @@ export async function cancelMaintenance({ ctx, id }: { ctx: Actor; id: string })
         fields: { cancelledAt: new Date(), revision: current.revision + 1 },
       },
     );
-    return loadMaintenance(tx, ctx.workspaceId, id);
+    return {
+      window: await loadMaintenance(tx, ctx.workspaceId, id),
+      revision: current.revision + 1,
+    };
   });
+  announceWindowCancelled(id, cancelled.revision);
+  return cancelled.window;
 }
 
 export async function getMaintenance({ ctx, id }: { ctx: Actor; id: string }) {

@@ -141,6 +141,8 @@ export type Claimed = {
   id: string;
   endpointId: string;
   attempts: number;
+  /** This claim's token: recording the attempt needs it to still be the delivery's lease. */
+  lease: string;
   workspaceId: string;
   endpoint: Pick<
     EndpointRow,
@@ -191,13 +193,17 @@ export async function claimDueDeliveries({
     const ids = picked.map((row) => row.id);
     const claimed = await tx
       .update(delivery)
-      .set({ nextAttemptAt: sql`now() + ${`${LEASE_MS} milliseconds`}::interval` })
+      .set({
+        nextAttemptAt: sql`now() + ${`${LEASE_MS} milliseconds`}::interval`,
+        lease: sql`gen_random_uuid()`,
+      })
       .from(webhookEndpoint)
       .where(and(inArray(delivery.id, ids), eq(webhookEndpoint.id, delivery.endpointId)))
       .returning({
         id: delivery.id,
         endpointId: delivery.endpointId,
         attempts: delivery.attempts,
+        lease: sql<string>`${delivery.lease}`,
         workspaceId: delivery.workspaceId,
         eventId: delivery.eventId,
         endpoint: {
@@ -218,6 +224,70 @@ export async function claimDueDeliveries({
     );
     return claimed.map(({ eventId, ...row }) => ({ ...row, event: byId.get(eventId)! }));
   });
+}
+
+/** What a worker asked to attempt one delivery gets: the claim, or why there is none. */
+export type DeliveryClaim = { claimed: Claimed } | { done: true } | { dueAt: Date };
+
+/**
+ * Claims one delivery for an attempt (a second early, as clocks differ). A delivery that is
+ * finished answers `done`; one not due yet, or held by another claim, answers when to ask again.
+ */
+export async function claimDelivery(id: string): Promise<DeliveryClaim> {
+  const [claimed] = await claimDueDeliveries({ limit: 1, only: id, overdueMs: -1000 });
+  if (claimed) return { claimed };
+  const db = await getDb();
+  const [row] = await db
+    .select({ state: delivery.state, nextAttemptAt: delivery.nextAttemptAt })
+    .from(delivery)
+    .where(eq(delivery.id, id));
+  if (!row || row.state !== "pending") return { done: true };
+  // Held by a claim right now (its lease ends at nextAttemptAt), or not due yet.
+  return { dueAt: new Date(Math.max(row.nextAttemptAt.getTime(), Date.now() + 1000)) };
+}
+
+/** A pending delivery, as the event that asks for its next attempt names it. */
+export type DueDelivery = { id: string; endpointId: string; attempts: number; nextAttemptAt: Date };
+
+/**
+ * Pending deliveries due at least `overdueMs` ago, oldest first: those whose attempt nobody has
+ * asked for yet (0), or whose run must have died (the sweep's minute).
+ */
+export async function dueDeliveries({
+  overdueMs,
+  limit,
+}: {
+  overdueMs: number;
+  limit: number;
+}): Promise<DueDelivery[]> {
+  const db = await getDb();
+  return db
+    .select({
+      id: delivery.id,
+      endpointId: delivery.endpointId,
+      attempts: delivery.attempts,
+      nextAttemptAt: delivery.nextAttemptAt,
+    })
+    .from(delivery)
+    .where(
+      and(
+        eq(delivery.state, "pending"),
+        lte(delivery.nextAttemptAt, sql`now() - ${`${overdueMs} milliseconds`}::interval`),
+      ),
+    )
+    .orderBy(asc(delivery.nextAttemptAt), asc(delivery.id))
+    .limit(limit);
+}
+
+/** Fans out every pending outbox event (in batches); answers how many deliveries it made. */
+export async function fanOutAll(maxBatches = 50): Promise<number> {
+  let made = 0;
+  for (let batch = 0; batch < maxBatches; batch++) {
+    const created = await fanOutPending();
+    made += created.length;
+    if (!created.length) break;
+  }
+  return made;
 }
 
 async function componentNames(tx: Executor, workspaceId: string): Promise<Map<string, string>> {
@@ -330,28 +400,53 @@ export async function recordAttempts(records: AttemptRecord[]): Promise<void> {
       next_attempt_at: r.nextAttemptAt?.toISOString() ?? null,
       attempts: r.attempts,
       state: r.result === "retry" ? "pending" : r.result === "success" ? "succeeded" : "failed",
+      lease: r.claimed.lease,
     })),
   );
   const columns = sql`attempt_id uuid, delivery_id uuid, workspace_id uuid, attempted_at timestamptz,
-    status_code int, latency_ms int, error text, next_attempt_at timestamptz, attempts int, state delivery_state`;
+    status_code int, latency_ms int, error text, next_attempt_at timestamptz, attempts int, state delivery_state, lease uuid`;
   await db.transaction(async (tx) => {
+    const current = await tx
+      .select({ id: delivery.id, lease: delivery.lease, state: delivery.state })
+      .from(delivery)
+      .where(
+        inArray(
+          delivery.id,
+          records.map((r) => r.claimed.id),
+        ),
+      )
+      .for("update");
+    const held = new Set(
+      current
+        .filter((row) => row.state === "pending" && row.lease !== null)
+        .filter((row) =>
+          records.some((r) => r.claimed.id === row.id && r.claimed.lease === row.lease),
+        )
+        .map((row) => row.id),
+    );
     await tx.execute(sql`
       insert into delivery_attempt (id, workspace_id, delivery_id, attempted_at, status_code, latency_ms, error, next_attempt_at)
       select attempt_id, workspace_id, delivery_id, attempted_at, status_code, latency_ms, error, next_attempt_at
       from json_to_recordset(${rows}::json) as done(${columns})`);
+    // A worker whose lease ran out (another claimed the delivery since) records its attempt in
+    // the log, but the delivery's state is the newer claim's to set.
     await tx.execute(sql`
       update delivery set
         attempts = done.attempts,
         state = done.state,
         next_attempt_at = coalesce(done.next_attempt_at, done.attempted_at),
-        completed_at = case when done.state = 'pending' then null else now() end
+        completed_at = case when done.state = 'pending' then null else now() end,
+        lease = null
       from json_to_recordset(${rows}::json) as done(${columns})
-      where delivery.id = done.delivery_id and delivery.state = 'pending'`);
-    // An endpoint's state changes only on a success after failures, or on a failure.
+      where delivery.id = done.delivery_id and delivery.state = 'pending'
+        and delivery.lease = done.lease`);
+    // An endpoint's state changes only on a success after failures, or on a failure, and only
+    // by a claim that still held its delivery.
     const recovered = records.filter(
-      (r) => r.result === "success" && r.claimed.endpoint.state === "failing",
+      (r) =>
+        held.has(r.claimed.id) && r.result === "success" && r.claimed.endpoint.state === "failing",
     );
-    const failed = records.filter((r) => r.result === "fail");
+    const failed = records.filter((r) => held.has(r.claimed.id) && r.result === "fail");
     if (recovered.length) {
       await tx
         .update(webhookEndpoint)

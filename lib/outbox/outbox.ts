@@ -2,13 +2,12 @@ import { eq } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import { config } from "@/lib/config";
 
-let written = 0;
+// The events each transaction wrote, so whoever committed it can announce exactly those.
+const writtenIn = new WeakMap<object, string[]>();
 
-/** Whether events were written since the last call (so someone should look at the outbox). */
-export function takeWrittenEvents(): boolean {
-  const any = written > 0;
-  written = 0;
-  return any;
+/** The ids of the outbox events a transaction wrote (none for another transaction's). */
+export function eventsWrittenIn(tx: Executor): readonly string[] {
+  return writtenIn.get(tx) ?? [];
 }
 
 export type EventType = (typeof schema.eventTypeEnum.enumValues)[number];
@@ -38,12 +37,15 @@ export async function emitEvent(
     [subject.kind]: subject.resource,
     url: `${config().baseUrl}/${path}/${subject.resource.id}`,
   };
-  written += 1;
-  await tx.insert(schema.outboxEvent).values({
-    workspaceId,
-    type,
-    // Round-trip through JSON so Dates are stored as the ISO strings receivers will see.
-    data: JSON.parse(JSON.stringify(data)),
-    occurredAt,
-  });
+  const [event] = await tx
+    .insert(schema.outboxEvent)
+    .values({
+      workspaceId,
+      type,
+      // Round-trip through JSON so Dates are stored as the ISO strings receivers will see.
+      data: JSON.parse(JSON.stringify(data)),
+      occurredAt,
+    })
+    .returning({ id: schema.outboxEvent.id });
+  writtenIn.set(tx, [...eventsWrittenIn(tx), event!.id]);
 }

@@ -1,13 +1,11 @@
-import { getDb } from "@/db/client";
 import { config, ConfigError } from "@/lib/config";
-import { isSetUp } from "@/lib/workspace/setup";
-import { startupWarnings } from "./warnings";
 
 /**
  * Start-up of the server process: check the configuration (a bad value stops the process with a
  * message naming the variable), then open and migrate the database before the first request, say
  * what a production deployment still lacks, listen for other instances' changes, and start the
- * embedded job runner unless Inngest runs background work.
+ * embedded job runner unless Inngest runs background work. Everything else is imported only after
+ * the check, because some modules (the Inngest client) read the configuration as they load.
  */
 export async function startServer(): Promise<void> {
   try {
@@ -19,6 +17,9 @@ export async function startServer(): Promise<void> {
     }
     throw error;
   }
+  const { getDb } = await import("@/db/client");
+  const { isSetUp } = await import("@/lib/workspace/setup");
+  const { startupWarnings } = await import("./warnings");
   await getDb();
   for (const warning of startupWarnings(config(), { setUp: await isSetUp() })) {
     console.warn(`Warning: ${warning}`);

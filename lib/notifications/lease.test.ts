@@ -1,0 +1,66 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/db/client";
+import { resetConfig } from "@/lib/config";
+import { setUpOwner, TestClient } from "@/lib/testing/client";
+import { Receiver } from "@/lib/testing/receiver";
+import { claimDueDeliveries, fanOutPending, recordAttempts, sendAttempt } from "./deliveries";
+
+process.env.ALLOW_PRIVATE_TARGETS = "true";
+resetConfig();
+
+let admin: TestClient;
+let receiver: Receiver;
+
+beforeAll(async () => {
+  ({ client: admin } = await setUpOwner());
+  receiver = await new Receiver().start();
+});
+
+afterAll(() => receiver.stop());
+
+describe("a delivery's lease", () => {
+  it("keeps a worker whose lease ran out from recording over the newer claim", async () => {
+    const created = await admin.post("/v1/webhook-endpoints", {
+      kind: "webhook",
+      name: "Leased",
+      url: `${receiver.url}/leased`,
+    });
+    const endpointId = created.body.endpoint.id as string;
+    await admin.post("/v1/incidents", {
+      title: "Down",
+      impact: "major",
+      body: "x",
+      visibility: "published",
+    });
+    await fanOutPending();
+    const [late] = await claimDueDeliveries({ limit: 1 });
+    expect(late).toBeDefined();
+    // The first worker stalls past its lease; a second claims the delivery.
+    const db = await getDb();
+    await db.execute(
+      sql`update delivery set next_attempt_at = now() - interval '1 second' where id = ${late!.id}`,
+    );
+    const [current] = await claimDueDeliveries({ limit: 1, only: late!.id });
+    expect(current!.lease).not.toBe(late!.lease);
+
+    // The stalled worker's attempt ends in a 400: it is logged, but decides nothing.
+    receiver.reply("/leased", { status: 400 }, { status: 200 });
+    await recordAttempts([await sendAttempt(late!)]);
+    let { deliveries } = (await admin.get(`/v1/webhook-endpoints/${endpointId}/deliveries`)).body;
+    expect(deliveries[0]).toMatchObject({ state: "pending" });
+    expect(deliveries[0].attempts).toHaveLength(1);
+    const endpoint = (await admin.get("/v1/webhook-endpoints")).body.find(
+      (e: { id: string }) => e.id === endpointId,
+    );
+    expect(endpoint.state).toBe("active");
+
+    // The claim that holds the delivery records its outcome.
+    await recordAttempts([await sendAttempt(current!)]);
+    ({ deliveries } = (await admin.get(`/v1/webhook-endpoints/${endpointId}/deliveries`)).body);
+    expect(deliveries[0]).toMatchObject({ state: "succeeded" });
+    expect(deliveries[0].attempts.map((a: { statusCode: number }) => a.statusCode)).toEqual([
+      400, 200,
+    ]);
+  });
+});
