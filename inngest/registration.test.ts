@@ -54,4 +54,10 @@ describe("what the Inngest functions register", () => {
       { event: "allclear/outbox.pending" },
     ]);
   });
+
+  it("checks monitors every minute, one run at a time", () => {
+    const checks = registered().get("allclear-monitor-checks")!;
+    expect(checks.triggers).toEqual([{ cron: "* * * * *" }]);
+    expect(checks.singleton).toEqual({ mode: "skip" });
+  });
 });

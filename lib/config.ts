@@ -33,6 +33,8 @@ const envSchema = z
       .string()
       .regex(/^[a-z0-9-]{1,40}$/, "must be 1–40 lowercase letters, digits or dashes")
       .default("local"),
+    /** Whether a long-running server process also checks monitors (off for a web-only fleet). */
+    MONITOR_CHECKER: flag.default(true),
     WEBHOOK_RETRY_SCHEDULE: z
       .string()
       .default("5s,30s,2m,5m,10m")
@@ -71,6 +73,7 @@ const envSchema = z
     smtpUrl: env.SMTP_URL,
     emailFrom: env.EMAIL_FROM ?? "Allclear <status@localhost>",
     region: env.REGION,
+    monitorChecker: env.MONITOR_CHECKER,
     webhookRetrySchedule: env.WEBHOOK_RETRY_SCHEDULE,
     trustProxyHeader: env.TRUST_PROXY_HEADER,
     apiRateLimit: env.API_RATE_LIMIT,

@@ -6,3 +6,4 @@ export * from "./incidents";
 export * from "./maintenance";
 export * from "./outbox";
 export * from "./notifications";
+export * from "./monitors";

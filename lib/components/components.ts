@@ -83,35 +83,42 @@ export async function getComponent(tx: Executor, workspaceId: string, id: string
 }
 
 export async function createComponent({ ctx, input }: { ctx: Actor; input: CreateComponentInput }) {
-  return transactionChangingData(ctx.workspaceId, async (tx) => {
-    await lockOrder(tx, ctx.workspaceId);
-    await assertGroupExists(tx, ctx.workspaceId, input.groupId);
-    const [{ total }] = (await tx
-      .select({ total: count() })
-      .from(component)
-      .where(eq(component.workspaceId, ctx.workspaceId))) as [{ total: number }];
-    const [created] = await tx
-      .insert(component)
-      .values({
-        workspaceId: ctx.workspaceId,
-        name: input.name,
-        description: input.description ?? "",
-        groupId: input.groupId ?? null,
-        status: input.status ?? "operational",
-        position: total,
-      })
-      .returning(componentColumns);
-    // The history starts with the first status, so every day of the component's life is covered.
-    await tx.insert(componentStatusChange).values({
+  return transactionChangingData(ctx.workspaceId, (tx) => insertComponent(tx, ctx, input));
+}
+
+/** Adds a component at the end of the page order, in the caller's transaction. */
+export async function insertComponent(
+  tx: Executor,
+  ctx: Pick<Actor, "workspaceId" | "userId">,
+  input: CreateComponentInput,
+) {
+  await lockOrder(tx, ctx.workspaceId);
+  await assertGroupExists(tx, ctx.workspaceId, input.groupId);
+  const [{ total }] = (await tx
+    .select({ total: count() })
+    .from(component)
+    .where(eq(component.workspaceId, ctx.workspaceId))) as [{ total: number }];
+  const [created] = await tx
+    .insert(component)
+    .values({
       workspaceId: ctx.workspaceId,
-      componentId: created!.id,
-      fromStatus: null,
-      toStatus: created!.status,
-      cause: "manual",
-      changedBy: ctx.userId,
-    });
-    return created!;
+      name: input.name,
+      description: input.description ?? "",
+      groupId: input.groupId ?? null,
+      status: input.status ?? "operational",
+      position: total,
+    })
+    .returning(componentColumns);
+  // The history starts with the first status, so every day of the component's life is covered.
+  await tx.insert(componentStatusChange).values({
+    workspaceId: ctx.workspaceId,
+    componentId: created!.id,
+    fromStatus: null,
+    toStatus: created!.status,
+    cause: "manual",
+    changedBy: ctx.userId,
   });
+  return created!;
 }
 
 export async function updateComponent({

@@ -3,6 +3,7 @@ import * as incidents from "@/lib/incidents/operations";
 import * as maintenance from "@/lib/maintenance/operations";
 import * as notifications from "@/lib/notifications/operations";
 import * as members from "@/lib/members/operations";
+import * as monitors from "@/lib/monitors/operations";
 import * as workspace from "@/lib/workspace/operations";
 import type { Operation } from "./operation";
 
@@ -13,5 +14,6 @@ export const operations: readonly Operation[] = [
   ...Object.values(components),
   ...Object.values(incidents),
   ...Object.values(maintenance),
+  ...Object.values(monitors),
   ...Object.values(notifications),
 ];

@@ -145,44 +145,56 @@ function componentChanges(
   return changes.length ? changes : null;
 }
 
+/** Who writes: a member, or the deployment itself (a monitor), which has no user. */
+export type Author = { workspaceId: string; userId: string | null };
+
 /** Declares an incident. Its body is the first update; a published one takes effect at once. */
 export async function createIncident({ ctx, input }: { ctx: Actor; input: CreateIncidentInput }) {
-  return transactionChangingData(ctx.workspaceId, async (tx) => {
-    await assertComponentsExist(
-      tx,
-      ctx.workspaceId,
-      (input.components ?? []).map((a) => a.componentId),
-      (index) => `components.${index}.componentId`,
-    );
-    assertPublishableText({ title: input.title, body: input.body });
-    const status = input.status ?? "investigating";
-    const now = new Date();
-    const [created] = await tx
-      .insert(incident)
-      .values({
-        workspaceId: ctx.workspaceId,
-        title: input.title,
-        status,
-        impact: input.impact,
-        visibility: input.visibility ?? "draft",
-        startedAt: input.startedAt ? new Date(input.startedAt) : now,
-        resolvedAt: status === "resolved" ? now : null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    await replaceAffected(tx, ctx.workspaceId, created!.id, input.components ?? []);
-    await tx.insert(incidentUpdate).values({
+  return transactionChangingData(ctx.workspaceId, (tx) => declareIncident(tx, ctx, input));
+}
+
+/** createIncident in the caller's transaction; `source` says who noticed (a person or a monitor). */
+export async function declareIncident(
+  tx: Executor,
+  ctx: Author,
+  input: CreateIncidentInput,
+  source: IncidentRow["source"] = "manual",
+) {
+  await assertComponentsExist(
+    tx,
+    ctx.workspaceId,
+    (input.components ?? []).map((a) => a.componentId),
+    (index) => `components.${index}.componentId`,
+  );
+  assertPublishableText({ title: input.title, body: input.body });
+  const status = input.status ?? "investigating";
+  const now = new Date();
+  const [created] = await tx
+    .insert(incident)
+    .values({
       workspaceId: ctx.workspaceId,
-      incidentId: created!.id,
+      title: input.title,
       status,
-      body: input.body,
-      components: componentChanges([], input.components, status),
-      createdBy: ctx.userId,
-    });
-    if (created!.visibility === "published") await publish(tx, ctx.workspaceId, created!.id);
-    return loadIncident(tx, ctx.workspaceId, created!.id);
+      impact: input.impact,
+      visibility: input.visibility ?? "draft",
+      source,
+      startedAt: input.startedAt ? new Date(input.startedAt) : now,
+      resolvedAt: status === "resolved" ? now : null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  await replaceAffected(tx, ctx.workspaceId, created!.id, input.components ?? []);
+  await tx.insert(incidentUpdate).values({
+    workspaceId: ctx.workspaceId,
+    incidentId: created!.id,
+    status,
+    body: input.body,
+    components: componentChanges([], input.components, status),
+    createdBy: ctx.userId,
   });
+  if (created!.visibility === "published") await publish(tx, ctx.workspaceId, created!.id);
+  return loadIncident(tx, ctx.workspaceId, created!.id);
 }
 
 /** Going public: the affected components take the incident's statuses, and subscribers hear of it. */
@@ -253,58 +265,61 @@ export async function postIncidentUpdate({
   id: string;
   input: PostUpdateInput;
 }) {
-  return transactionChangingData(ctx.workspaceId, async (tx) => {
-    await assertComponentsExist(
+  return transactionChangingData(ctx.workspaceId, (tx) => postUpdate(tx, ctx, id, input));
+}
+
+/** postIncidentUpdate in the caller's transaction. */
+export async function postUpdate(tx: Executor, ctx: Author, id: string, input: PostUpdateInput) {
+  await assertComponentsExist(
+    tx,
+    ctx.workspaceId,
+    (input.components ?? []).map((a) => a.componentId),
+    (index) => `components.${index}.componentId`,
+  );
+  const current = await lockIncident(tx, ctx.workspaceId, id);
+  if (current.status === "resolved") {
+    throw new ConflictError(
+      "illegal_transition",
+      "This incident is resolved and closed; declare a new one.",
+    );
+  }
+  assertPublishableText({ body: input.body });
+  const now = new Date();
+  const before = (await affectedOf(tx, ctx.workspaceId, [id])).get(id) ?? [];
+  if (input.components) await replaceAffected(tx, ctx.workspaceId, id, input.components);
+  await tx
+    .update(incident)
+    .set({
+      status: input.status,
+      ...(input.impact ? { impact: input.impact } : {}),
+      resolvedAt: input.status === "resolved" ? now : null,
+      updatedAt: now,
+    })
+    .where(and(eq(incident.workspaceId, ctx.workspaceId), eq(incident.id, id)));
+  await tx.insert(incidentUpdate).values({
+    workspaceId: ctx.workspaceId,
+    incidentId: id,
+    status: input.status,
+    body: input.body,
+    components: componentChanges(before, input.components, input.status),
+    createdBy: ctx.userId,
+  });
+  if (current.visibility === "published") {
+    const touched = [...before, ...(input.components ?? [])].map((a) => a.componentId);
+    await reconcileComponents(tx, {
+      workspaceId: ctx.workspaceId,
+      componentIds: touched,
+      cause: "incident",
+      causeId: id,
+    });
+    await emitIncidentEvent(
       tx,
       ctx.workspaceId,
-      (input.components ?? []).map((a) => a.componentId),
-      (index) => `components.${index}.componentId`,
+      id,
+      input.status === "resolved" ? "incident.resolved" : "incident.updated",
     );
-    const current = await lockIncident(tx, ctx.workspaceId, id);
-    if (current.status === "resolved") {
-      throw new ConflictError(
-        "illegal_transition",
-        "This incident is resolved and closed; declare a new one.",
-      );
-    }
-    assertPublishableText({ body: input.body });
-    const now = new Date();
-    const before = (await affectedOf(tx, ctx.workspaceId, [id])).get(id) ?? [];
-    if (input.components) await replaceAffected(tx, ctx.workspaceId, id, input.components);
-    await tx
-      .update(incident)
-      .set({
-        status: input.status,
-        ...(input.impact ? { impact: input.impact } : {}),
-        resolvedAt: input.status === "resolved" ? now : null,
-        updatedAt: now,
-      })
-      .where(and(eq(incident.workspaceId, ctx.workspaceId), eq(incident.id, id)));
-    await tx.insert(incidentUpdate).values({
-      workspaceId: ctx.workspaceId,
-      incidentId: id,
-      status: input.status,
-      body: input.body,
-      components: componentChanges(before, input.components, input.status),
-      createdBy: ctx.userId,
-    });
-    if (current.visibility === "published") {
-      const touched = [...before, ...(input.components ?? [])].map((a) => a.componentId);
-      await reconcileComponents(tx, {
-        workspaceId: ctx.workspaceId,
-        componentIds: touched,
-        cause: "incident",
-        causeId: id,
-      });
-      await emitIncidentEvent(
-        tx,
-        ctx.workspaceId,
-        id,
-        input.status === "resolved" ? "incident.resolved" : "incident.updated",
-      );
-    }
-    return loadIncident(tx, ctx.workspaceId, id);
-  });
+  }
+  return loadIncident(tx, ctx.workspaceId, id);
 }
 
 /** Renames, or publishes a draft (`draft → published` only). */

@@ -28,6 +28,10 @@ export async function startServer(): Promise<void> {
   await upgradeLegacySecrets();
   const { listenForChanges } = await import("@/lib/changes/changes");
   await listenForChanges();
+  if (config().monitorChecker) {
+    const { startChecker } = await import("@/lib/monitors/runner");
+    startChecker();
+  }
   if (config().inngest === "embedded") {
     const { startEmbeddedRunner } = await import("@/lib/jobs/runner");
     startEmbeddedRunner();

@@ -1,0 +1,380 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/db/client";
+import { resetConfig } from "@/lib/config";
+import { claimDueChecks, ensureRegionSlots, runDueChecks } from "@/lib/monitors/checker";
+import { memberWithRole, setUpOwner, TestClient } from "@/lib/testing/client";
+import { Receiver } from "@/lib/testing/receiver";
+
+process.env.ALLOW_PRIVATE_TARGETS = "true";
+resetConfig();
+
+let admin: TestClient;
+let editor: TestClient;
+let viewer: TestClient;
+let target: Receiver;
+let paths = 0;
+const UNKNOWN = "019a0000-0000-7000-8000-000000000009";
+
+beforeAll(async () => {
+  ({ client: admin } = await setUpOwner());
+  ({ client: editor } = await memberWithRole(admin, "editor"));
+  ({ client: viewer } = await memberWithRole(admin, "viewer"));
+  target = await new Receiver().start();
+});
+
+afterAll(() => target.stop());
+
+/** A path on the loopback target that answers 200 until told otherwise. */
+function targetPath() {
+  const path = `/site-${++paths}`;
+  target.always(path, { status: 200, body: "all good" });
+  return path;
+}
+
+async function createMonitor(body: Record<string, unknown> = {}) {
+  const path = targetPath();
+  const response = await editor.post("/v1/monitors", {
+    name: `Site ${paths}`,
+    http: { url: `${target.url}${path}` },
+    detection: { intervalSeconds: 10, failureThreshold: 2, recoveryThreshold: 2 },
+    ...body,
+  });
+  expect(response.status, response.text).toBe(201);
+  return { monitor: response.body, path };
+}
+
+/** Makes every slot of the region due now and runs the checks (instead of waiting for slots). */
+async function checkNow(region = "local") {
+  const db = await getDb();
+  await db.execute(sql`update monitor_region set next_due_at = now() where region = ${region}`);
+  return runDueChecks({ region });
+}
+
+async function telemetryOf(id: string) {
+  const response = await viewer.get("/v1/monitors/telemetry");
+  expect(response.status).toBe(200);
+  return response.body.monitors.find((m: { id: string }) => m.id === id);
+}
+
+async function componentStatus(id: string) {
+  const { components } = (await viewer.get("/v1/components")).body;
+  return components.find((c: { id: string }) => c.id === id)?.status;
+}
+
+async function incidentsOf(monitorName: string) {
+  const open = (await admin.get("/v1/incidents?state=open")).body.incidents;
+  const resolved = (await admin.get("/v1/incidents?state=resolved")).body.incidents;
+  return [...open, ...resolved].filter(
+    (i: { title: string }) => i.title === `${monitorName} is down`,
+  );
+}
+
+describe("the Monitors API", () => {
+  it("fills in the defaults, makes a component named after the monitor, and answers 201 with Location", async () => {
+    const path = targetPath();
+    const response = await editor.post("/v1/monitors", {
+      name: "Checkout",
+      http: { url: `${target.url}${path}` },
+    });
+    expect(response.status).toBe(201);
+    expect(response.headers.get("location")).toBe(`/v1/monitors/${response.body.id}`);
+    expect(response.body).toMatchObject({
+      name: "Checkout",
+      type: "http",
+      http: {
+        url: `${target.url}${path}`,
+        method: "GET",
+        expectedStatus: [200],
+        keyword: null,
+        timeoutMs: 10_000,
+        followRedirects: true,
+      },
+      publishPolicy: "auto",
+      downStatus: "partial_outage",
+      detection: { intervalSeconds: 60, failureThreshold: 2, recoveryThreshold: 2 },
+      enabled: true,
+    });
+    const { components } = (await viewer.get("/v1/components")).body;
+    expect(components.find((c: { id: string }) => c.id === response.body.componentId).name).toBe(
+      "Checkout",
+    );
+    expect((await viewer.get(`/v1/monitors/${response.body.id}`)).body).toEqual(response.body);
+    const list = (await viewer.get("/v1/monitors")).body.monitors;
+    expect(list.map((m: { id: string }) => m.id)).toContain(response.body.id);
+  });
+
+  it("PUT replaces: left-out optional fields return to their defaults, the component stays", async () => {
+    const { monitor } = await createMonitor({
+      http: { url: `${target.url}/put`, method: "HEAD", keyword: null, timeoutMs: 2000 },
+      publishPolicy: "manual",
+      downStatus: "major_outage",
+    });
+    const response = await editor.put(`/v1/monitors/${monitor.id}`, {
+      ...monitor,
+      http: { url: `${target.url}/put-2` },
+      publishPolicy: undefined,
+      downStatus: undefined,
+      detection: undefined,
+      componentId: undefined,
+    });
+    expect(response.status, response.text).toBe(200);
+    expect(response.body).toMatchObject({
+      componentId: monitor.componentId,
+      http: { url: `${target.url}/put-2`, method: "GET", timeoutMs: 10_000 },
+      publishPolicy: "auto",
+      downStatus: "partial_outage",
+      detection: { intervalSeconds: 60, failureThreshold: 2, recoveryThreshold: 2 },
+    });
+  });
+
+  it.each([
+    [{ componentId: UNKNOWN }, "componentId"],
+    [{ http: { url: "ftp://example.com/" } }, "http.url"],
+    [{ http: { url: "not a url" } }, "http.url"],
+    [{ http: { url: "http://169.254.169.254/latest" } }, "http.url"],
+    [{ http: { url: "http://127.0.0.1/", timeoutMs: 500 } }, "http.timeoutMs"],
+    [{ http: { url: "http://127.0.0.1/", expectedStatus: [] } }, "http.expectedStatus"],
+    [{ detection: { intervalSeconds: 5 } }, "detection.intervalSeconds"],
+    [{ downStatus: "under_maintenance" }, "downStatus"],
+    [{ surprise: true }, "surprise"],
+  ])("refuses %j with 400 naming %s", async (change, field) => {
+    const response = await editor.post("/v1/monitors", {
+      name: "Bad",
+      http: { url: "http://127.0.0.1/" },
+      ...change,
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.code).toBe("validation_failed");
+    expect(response.body.errors.map((e: { field: string }) => e.field)).toContain(field);
+  });
+
+  it("refuses a URL that resolves to a private address when private targets are refused", async () => {
+    process.env.ALLOW_PRIVATE_TARGETS = "false";
+    resetConfig();
+    try {
+      const response = await editor.post("/v1/monitors", {
+        name: "Internal",
+        http: { url: "http://localhost:8080/health" },
+      });
+      expect(response.status).toBe(400);
+      expect(response.body.errors[0].field).toBe("http.url");
+    } finally {
+      process.env.ALLOW_PRIVATE_TARGETS = "true";
+      resetConfig();
+    }
+  });
+
+  it("lets viewers read and only editors change", async () => {
+    const { monitor } = await createMonitor();
+    expect((await viewer.get(`/v1/monitors/${monitor.id}`)).status).toBe(200);
+    expect((await viewer.get(`/v1/monitors/${monitor.id}/history`)).status).toBe(200);
+    const refused = await viewer.post("/v1/monitors", { name: "x", http: { url: target.url } });
+    expect(refused.status).toBe(403);
+    expect((await viewer.put(`/v1/monitors/${monitor.id}`, monitor)).status).toBe(403);
+    expect((await viewer.delete(`/v1/monitors/${monitor.id}`)).status).toBe(403);
+    expect((await new TestClient().get("/v1/monitors")).status).toBe(401);
+  });
+
+  it("deletes a monitor (204, then 404) and goes with its component", async () => {
+    const { monitor } = await createMonitor();
+    expect((await editor.delete(`/v1/monitors/${monitor.id}`)).status).toBe(204);
+    expect((await viewer.get(`/v1/monitors/${monitor.id}`)).status).toBe(404);
+    expect((await viewer.get(`/v1/monitors/${monitor.id}/history`)).status).toBe(404);
+
+    const second = await createMonitor();
+    await checkNow();
+    expect((await editor.delete(`/v1/components/${second.monitor.componentId}`)).status).toBe(204);
+    expect((await viewer.get(`/v1/monitors/${second.monitor.id}`)).status).toBe(404);
+    const db = await getDb();
+    const left = (await db.execute(
+      sql`select count(*)::int as n from monitor_result where monitor_id = ${second.monitor.id}`,
+    )) as unknown as { rows?: { n: number }[] } & { n: number }[];
+    expect((left.rows ?? left)[0]!.n).toBe(0);
+  });
+});
+
+describe("detection and its effects", () => {
+  it("goes down after the failure threshold, opens a published incident and moves the component; recovers and resolves it", async () => {
+    const { monitor, path } = await createMonitor();
+    await checkNow();
+    let telemetry = await telemetryOf(monitor.id);
+    expect(telemetry).toMatchObject({ state: "up", status: "operational" });
+    expect(telemetry.results[0]).toMatchObject({
+      region: "local",
+      status: "up",
+      statusCode: 200,
+      error: null,
+    });
+    expect(Date.parse(telemetry.results[0].startedAt)).toBeGreaterThanOrEqual(
+      Date.parse(telemetry.results[0].scheduledAt),
+    );
+    expect(telemetry.results[0].timings.totalMs).toBeGreaterThanOrEqual(0);
+
+    target.always(path, { status: 503 });
+    await checkNow();
+    expect((await telemetryOf(monitor.id)).state).toBe("up");
+    const firstFailure = (await telemetryOf(monitor.id)).results[0].startedAt;
+    await checkNow();
+    telemetry = await telemetryOf(monitor.id);
+    expect(telemetry).toMatchObject({ state: "down", status: "partial_outage" });
+    expect(telemetry.since).toBe(firstFailure);
+    expect(telemetry.results[0].error.class).toBe("unexpected_status");
+    expect(await componentStatus(monitor.componentId)).toBe("partial_outage");
+    const [incident] = await incidentsOf(monitor.name);
+    expect(incident).toMatchObject({
+      status: "investigating",
+      visibility: "published",
+      source: "monitor",
+      impact: "major",
+      startedAt: firstFailure,
+      components: [{ componentId: monitor.componentId, status: "partial_outage" }],
+    });
+
+    // Still down: no second incident.
+    await checkNow();
+    expect(await incidentsOf(monitor.name)).toHaveLength(1);
+
+    target.always(path, { status: 200 });
+    await checkNow();
+    expect((await telemetryOf(monitor.id)).state).toBe("down");
+    await checkNow();
+    expect((await telemetryOf(monitor.id)).state).toBe("up");
+    expect(await componentStatus(monitor.componentId)).toBe("operational");
+    const incidents = await incidentsOf(monitor.name);
+    expect(incidents).toHaveLength(1);
+    expect(incidents[0].status).toBe("resolved");
+  });
+
+  it("with publishPolicy manual opens a draft only; with none, nothing", async () => {
+    const manual = await createMonitor({ publishPolicy: "manual" });
+    const none = await createMonitor({ publishPolicy: "none" });
+    target.always(manual.path, { status: 500 });
+    target.always(none.path, { status: 500 });
+    await checkNow();
+    await checkNow();
+    expect((await telemetryOf(manual.monitor.id)).state).toBe("down");
+    expect((await telemetryOf(none.monitor.id)).state).toBe("down");
+    const [draft] = await incidentsOf(manual.monitor.name);
+    expect(draft).toMatchObject({ visibility: "draft", source: "monitor" });
+    expect(await componentStatus(manual.monitor.componentId)).toBe("operational");
+    expect(await incidentsOf(none.monitor.name)).toHaveLength(0);
+    expect(await componentStatus(none.monitor.componentId)).toBe("operational");
+  });
+
+  it("opens nothing while the component is under maintenance, and applies the state when it ends", async () => {
+    const { monitor, path } = await createMonitor();
+    await checkNow();
+    const window = await editor.post("/v1/maintenances", {
+      title: "Planned",
+      body: "",
+      startsAt: new Date(Date.now() + 60_000).toISOString(),
+      endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+      componentIds: [monitor.componentId],
+    });
+    const db = await getDb();
+    await db.execute(
+      sql`update maintenance set status = 'in_progress' where id = ${window.body.id}`,
+    );
+    target.always(path, { status: 502 });
+    await checkNow();
+    await checkNow();
+    expect((await telemetryOf(monitor.id)).state).toBe("down");
+    expect(await incidentsOf(monitor.name)).toHaveLength(0);
+
+    expect((await editor.post(`/v1/maintenances/${window.body.id}/cancel`, {})).status).toBe(200);
+    await checkNow();
+    const [incident] = await incidentsOf(monitor.name);
+    expect(incident).toMatchObject({ status: "investigating", visibility: "published" });
+    expect(await componentStatus(monitor.componentId)).toBe("partial_outage");
+  });
+
+  it("gives a component shared by several monitors the worst of their statuses", async () => {
+    const component = (await editor.post("/v1/components", { name: "Shared" })).body.id;
+    const a = await createMonitor({ componentId: component, downStatus: "degraded_performance" });
+    const b = await createMonitor({ componentId: component, downStatus: "major_outage" });
+    target.always(a.path, { status: 500 });
+    target.always(b.path, { status: 500 });
+    await checkNow();
+    await checkNow();
+    expect(await componentStatus(component)).toBe("major_outage");
+    target.always(b.path, { status: 200 });
+    await checkNow();
+    await checkNow();
+    expect(await componentStatus(component)).toBe("degraded_performance");
+  });
+
+  it("pauses while disabled and checks at once when enabled again", async () => {
+    const { monitor } = await createMonitor();
+    await checkNow();
+    const paused = await editor.put(`/v1/monitors/${monitor.id}`, { ...monitor, enabled: false });
+    expect(paused.status).toBe(200);
+    expect((await telemetryOf(monitor.id)).state).toBe("paused");
+    const claims = await claimDueChecks({ limit: 1000, horizonMs: 3_600_000 });
+    expect(claims.map((c) => c.monitorId)).not.toContain(monitor.id);
+    await runDueChecks();
+    await editor.put(`/v1/monitors/${monitor.id}`, { ...monitor, enabled: true });
+    expect((await telemetryOf(monitor.id)).state).toBe("pending");
+    await runDueChecks();
+    expect((await telemetryOf(monitor.id)).state).toBe("up");
+  });
+
+  it("reports history from the rollups", async () => {
+    const { monitor, path } = await createMonitor();
+    await checkNow();
+    target.always(path, { status: 500 });
+    await checkNow();
+    const history = await viewer.get(`/v1/monitors/${monitor.id}/history?range=24h`);
+    expect(history.status).toBe(200);
+    expect(history.body.overall).toHaveLength(24);
+    const last = history.body.overall.at(-1);
+    expect(last).toMatchObject({ checks: 2, failures: 1, uptime: 50 });
+    expect(last.latencyP50).toBeGreaterThan(0);
+    expect(history.body.regions.local.at(-1).checks).toBe(2);
+    expect(history.body.uptime).toBe(50);
+    expect((await viewer.get(`/v1/monitors/${monitor.id}/history?range=1y`)).status).toBe(400);
+  });
+});
+
+describe("several regions", () => {
+  it("is down only when a strict majority of the reporting regions is down", async () => {
+    const { monitor, path } = await createMonitor({
+      detection: { intervalSeconds: 10, failureThreshold: 1, recoveryThreshold: 1 },
+    });
+    for (const region of ["eu", "us"]) await ensureRegionSlots(region);
+    for (const region of ["local", "eu", "us"]) await checkNow(region);
+    expect((await telemetryOf(monitor.id)).state).toBe("up");
+    const regions = (await viewer.get("/v1/monitors/telemetry")).body.regions;
+    expect(regions).toEqual(expect.arrayContaining(["eu", "local", "us"]));
+
+    // One region of three sees failures: shown in its result, changes nothing.
+    target.always(path, { status: 500 });
+    await checkNow("eu");
+    let telemetry = await telemetryOf(monitor.id);
+    expect(telemetry.state).toBe("up");
+    expect(telemetry.results.find((r: { region: string }) => r.region === "eu").status).toBe(
+      "down",
+    );
+    // A second region makes a majority.
+    await checkNow("us");
+    telemetry = await telemetryOf(monitor.id);
+    expect(telemetry.state).toBe("down");
+    expect(await componentStatus(monitor.componentId)).toBe("partial_outage");
+  });
+
+  it("leases each slot to one checker of a region", async () => {
+    await createMonitor();
+    await createMonitor();
+    const db = await getDb();
+    await db.execute(sql`update monitor_region set next_due_at = now() where region = 'local'`);
+    const [one, two] = await Promise.all([
+      claimDueChecks({ limit: 1000 }),
+      claimDueChecks({ limit: 1000 }),
+    ]);
+    const ids = [...one!, ...two!].map((c) => c.monitorId);
+    expect(ids.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(ids).size).toBe(ids.length);
+    // Leased slots are not due again until their lease ends.
+    expect(await claimDueChecks({ limit: 1000 })).toEqual([]);
+  });
+});

@@ -1,0 +1,7 @@
+import { handle, route } from "@/lib/http/api";
+import { monitorTelemetry } from "@/lib/monitors/monitors";
+import * as op from "@/lib/monitors/operations";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
+  GET: handle(op.monitorTelemetry, ({ ctx }) => monitorTelemetry({ ctx })),
+});

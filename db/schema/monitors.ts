@@ -1,0 +1,158 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { at, createdAt, id } from "./columns";
+import { component, componentStatusEnum } from "./components";
+import { incident } from "./incidents";
+import { workspace } from "./workspace";
+
+export const httpMethodEnum = pgEnum("http_method", [
+  "GET",
+  "HEAD",
+  "POST",
+  "PUT",
+  "PATCH",
+  "DELETE",
+  "OPTIONS",
+]);
+export const publishPolicyEnum = pgEnum("publish_policy", ["auto", "manual", "none"]);
+export const monitorStateEnum = pgEnum("monitor_state", ["pending", "up", "down", "paused"]);
+export const checkStatusEnum = pgEnum("check_status", ["up", "down"]);
+
+export const monitor = pgTable(
+  "monitor",
+  {
+    id: id(),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspace.id, { onDelete: "cascade" }),
+    componentId: uuid()
+      .notNull()
+      .references(() => component.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    url: text().notNull(),
+    method: httpMethodEnum().notNull(),
+    expectedStatus: integer().array().notNull(),
+    keyword: text(),
+    timeoutMs: integer().notNull(),
+    followRedirects: boolean().notNull(),
+    publishPolicy: publishPolicyEnum().notNull(),
+    downStatus: componentStatusEnum().notNull(),
+    intervalSeconds: integer().notNull(),
+    failureThreshold: integer().notNull(),
+    recoveryThreshold: integer().notNull(),
+    enabled: boolean().notNull(),
+    /** The verdict across regions (DESIGN §8), and when it began. */
+    state: monitorStateEnum().notNull().default("pending"),
+    since: at().notNull().defaultNow(),
+    /** The incident this monitor opened for its current or last outage, while it is open. */
+    incidentId: uuid().references(() => incident.id, { onDelete: "set null" }),
+    /** A state change whose effects an in-progress maintenance held back; applied once it ends. */
+    effectsHeld: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: at().notNull().defaultNow(),
+  },
+  (t) => [index("monitor_workspace_id_created_idx").on(t.workspaceId, t.createdAt, t.id)],
+);
+
+/**
+ * One row per (monitor, region): the region's schedule, lease and verdict. A checker claims due
+ * rows of its region with a lease; only the lease holder records the check's result.
+ */
+export const monitorRegion = pgTable(
+  "monitor_region",
+  {
+    monitorId: uuid()
+      .notNull()
+      .references(() => monitor.id, { onDelete: "cascade" }),
+    region: text().notNull(),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspace.id, { onDelete: "cascade" }),
+    nextDueAt: at().notNull(),
+    lease: uuid(),
+    leaseUntil: at(),
+    state: monitorStateEnum().notNull().default("pending"),
+    since: at().notNull().defaultNow(),
+    /** Consecutive checks that disagree with `state` (failing while up, passing while down). */
+    streak: integer().notNull().default(0),
+    /** The first check of the current streak: a new state is back-dated to it. */
+    streakSince: at(),
+    lastReportedAt: at(),
+    lastResult: jsonb(),
+    /** Checks that could not start within one interval of their slot. */
+    skipped: integer().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.monitorId, t.region] }),
+    index("monitor_region_workspace_id_reported_idx").on(t.workspaceId, t.lastReportedAt),
+    // The checkers' claim reads due rows across workspaces, by region and time.
+    index("monitor_region_region_next_due_idx").on(t.region, t.nextDueAt),
+  ],
+);
+
+export const monitorResult = pgTable(
+  "monitor_result",
+  {
+    id: id(),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspace.id, { onDelete: "cascade" }),
+    monitorId: uuid()
+      .notNull()
+      .references(() => monitor.id, { onDelete: "cascade" }),
+    region: text().notNull(),
+    scheduledAt: at().notNull(),
+    startedAt: at().notNull(),
+    status: checkStatusEnum().notNull(),
+    latencyMs: integer().notNull(),
+    statusCode: integer(),
+    errorClass: text(),
+    errorMessage: text(),
+    timings: jsonb().notNull(),
+  },
+  (t) => [
+    index("monitor_result_workspace_id_monitor_started_idx").on(
+      t.workspaceId,
+      t.monitorId,
+      t.startedAt,
+    ),
+    // Retention deletes by age across workspaces.
+    index("monitor_result_started_idx").on(t.startedAt),
+  ],
+);
+
+/**
+ * Hourly rollups per (monitor, region): counts and a latency histogram (log buckets) that merge
+ * into any longer bucket; history and uptime read these, never the raw results.
+ */
+export const monitorRollup = pgTable(
+  "monitor_rollup",
+  {
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspace.id, { onDelete: "cascade" }),
+    monitorId: uuid()
+      .notNull()
+      .references(() => monitor.id, { onDelete: "cascade" }),
+    region: text().notNull(),
+    hour: at().notNull(),
+    checks: integer().notNull(),
+    failures: integer().notNull(),
+    /** {bucket index: count}; see lib/monitors/histogram.ts. */
+    histogram: jsonb().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.monitorId, t.region, t.hour] }),
+    index("monitor_rollup_workspace_id_monitor_hour_idx").on(t.workspaceId, t.monitorId, t.hour),
+    index("monitor_rollup_hour_idx").on(t.hour),
+  ],
+);

@@ -1,0 +1,144 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { resetConfig } from "@/lib/config";
+import { performCheck, USER_AGENT, type CheckSpec } from "./check";
+
+let target: Server;
+let base = "";
+const seen: { method: string; path: string; agent: string }[] = [];
+
+beforeAll(async () => {
+  target = createServer((request, response) => {
+    const path = request.url ?? "/";
+    seen.push({ method: request.method!, path, agent: request.headers["user-agent"] ?? "" });
+    const redirect = (to: string, status = 302) => {
+      response.writeHead(status, { location: to });
+      response.end();
+    };
+    if (path === "/ok") return response.end("all systems go");
+    if (path === "/status/503") return (response.writeHead(503), response.end("down"));
+    if (path === "/slow") return void setTimeout(() => response.end("late"), 3_000);
+    if (path === "/reset") return void request.socket.destroy();
+    if (path === "/loop") return redirect("/loop");
+    if (path.startsWith("/hops/")) {
+      const left = Number(path.slice(6));
+      return left > 0 ? redirect(`/hops/${left - 1}`) : response.end("arrived");
+    }
+    if (path === "/see-other") return redirect("/ok", 303);
+    if (path === "/to-metadata") return redirect("http://169.254.169.254/latest/meta-data/");
+    if (path === "/big") {
+      response.write("x".repeat(2 * 1024 * 1024));
+      return response.end("needle");
+    }
+    response.writeHead(404);
+    response.end();
+  });
+  await new Promise<void>((resolve) => target.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise((resolve) => target.close(resolve)));
+
+function allowPrivate(allowed: boolean) {
+  process.env.ALLOW_PRIVATE_TARGETS = String(allowed);
+  resetConfig();
+}
+
+afterEach(() => allowPrivate(true));
+
+const spec = (path: string, extra: Partial<CheckSpec> = {}): CheckSpec => ({
+  url: path.startsWith("http") ? path : `${base}${path}`,
+  method: "GET",
+  expectedStatus: [200],
+  keyword: null,
+  timeoutMs: 1_000,
+  followRedirects: true,
+  ...extra,
+});
+
+describe("one check", () => {
+  beforeAll(() => allowPrivate(true));
+
+  it("passes on an expected status, with phase timings and its user agent", async () => {
+    const outcome = await performCheck(spec("/ok", { keyword: "systems go" }));
+    expect(outcome).toMatchObject({ status: "up", statusCode: 200, error: null });
+    expect(outcome.timings.connectMs).toBeGreaterThanOrEqual(0);
+    expect(outcome.timings.dnsMs).toBeNull(); // an IP literal needs no lookup
+    expect(outcome.timings.firstByteMs).toBeLessThanOrEqual(outcome.timings.totalMs);
+    expect(seen.at(-1)!.agent).toBe(USER_AGENT);
+  });
+
+  it("times the lookup of a name", async () => {
+    const outcome = await performCheck(spec(`${base.replace("127.0.0.1", "localhost")}/ok`));
+    expect(outcome.status).toBe("up");
+    expect(outcome.timings.dnsMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it.each([
+    ["a wrong status", "/status/503", {}, "unexpected_status", 503],
+    ["a missing keyword", "/ok", { keyword: "maintenance" }, "keyword_missing", 200],
+    ["a keyword past the first MiB", "/big", { keyword: "needle" }, "keyword_missing", 200],
+    ["a slow answer past timeoutMs", "/slow", {}, "timeout", null],
+    ["a reset connection", "/reset", {}, "connection_reset", null],
+    ["a redirect loop", "/loop", {}, "too_many_redirects", null],
+    ["six redirects", "/hops/6", {}, "too_many_redirects", null],
+    ["a redirect to a metadata address", "/to-metadata", {}, "blocked_address", null],
+    ["a URL of another scheme", "ftp://127.0.0.1/x", {}, "invalid_url", null],
+  ] as const)("fails on %s", async (_, path, extra, errorClass, statusCode) => {
+    const outcome = await performCheck(spec(path, extra));
+    expect(outcome).toMatchObject({ status: "down", statusCode, error: { class: errorClass } });
+    expect(outcome.error!.message.length).toBeGreaterThan(0);
+  });
+
+  it("keeps one deadline for the whole check", async () => {
+    const started = Date.now();
+    const outcome = await performCheck(spec("/slow", { timeoutMs: 1_000 }));
+    expect(outcome.error!.class).toBe("timeout");
+    expect(Date.now() - started).toBeLessThan(1_800);
+  });
+
+  it("fails on a refused port", async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const outcome = await performCheck(spec(`http://127.0.0.1:${port}/`));
+    expect(outcome.error!.class).toBe("connection_refused");
+  });
+
+  it("fails on a name that does not resolve", async () => {
+    const outcome = await performCheck(spec("http://no-such-host.invalid/"));
+    expect(outcome.error!.class).toBe("dns_failure");
+  });
+
+  it("follows five redirects, and 303 turns into GET", async () => {
+    expect((await performCheck(spec("/hops/5"))).status).toBe("up");
+    await performCheck(spec("/see-other", { method: "POST" }));
+    expect(seen.slice(-2).map((r) => `${r.method} ${r.path}`)).toEqual([
+      "POST /see-other",
+      "GET /ok",
+    ]);
+  });
+
+  it("judges the redirect itself when redirects are not followed", async () => {
+    const outcome = await performCheck(
+      spec("/loop", { followRedirects: false, expectedStatus: [302] }),
+    );
+    expect(outcome).toMatchObject({ status: "up", statusCode: 302 });
+  });
+});
+
+describe("with private targets refused", () => {
+  beforeEach(() => allowPrivate(false));
+
+  it.each([
+    ["a name resolving to 127.0.0.1", () => base.replace("127.0.0.1", "localhost")],
+    ["a loopback address", () => base],
+  ])("refuses %s before connecting", async (_, url) => {
+    const before = seen.length;
+    const outcome = await performCheck(spec(`${url()}/ok`));
+    expect(outcome.error!.class).toBe("blocked_address");
+    expect(seen.length).toBe(before);
+  });
+});

@@ -1,0 +1,260 @@
+import { connect as tcpConnect, isIP, type Socket } from "node:net";
+import { connect as tlsConnect } from "node:tls";
+import { Agent, request, type buildConnector } from "undici";
+import { addressAllowed, resolveAllowed, TargetRefused } from "@/lib/net/targets";
+import type { ErrorClass, Timings } from "./schemas";
+
+export const USER_AGENT = "Allclear-Monitor/1.0";
+export const MAX_REDIRECTS = 5;
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export type CheckSpec = {
+  url: string;
+  method: string;
+  expectedStatus: number[];
+  keyword: string | null;
+  timeoutMs: number;
+  followRedirects: boolean;
+};
+
+export type CheckOutcome = {
+  status: "up" | "down";
+  statusCode: number | null;
+  error: { class: ErrorClass; message: string } | null;
+  timings: Timings;
+};
+
+class CheckFailure extends Error {
+  constructor(
+    readonly errorClass: ErrorClass,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type Phases = { dnsMs: number | null; connectMs: number | null; tlsMs: number | null };
+
+const add = (a: number | null, b: number) => (a ?? 0) + b;
+
+/**
+ * A connector that resolves through the SSRF rules (the address connected to is the one just
+ * allowed, on every connection, so on every redirect hop) and times DNS, TCP and TLS.
+ */
+function timedConnector(phases: Phases, timeoutMs: number): buildConnector.connector {
+  return (options, callback) => {
+    const host = options.hostname.replace(/^\[|\]$/g, "");
+    const port = Number(options.port) || (options.protocol === "https:" ? 443 : 80);
+    const dnsStarted = performance.now();
+    const resolved = isIP(host)
+      ? addressAllowed(host)
+        ? Promise.resolve(host)
+        : Promise.reject(new TargetRefused(`${host} is a private or reserved address.`))
+      : resolveAllowed(host).then((addresses) => {
+          phases.dnsMs = add(phases.dnsMs, performance.now() - dnsStarted);
+          return addresses[0]!.address;
+        });
+    resolved.then(
+      (address) => {
+        const connectStarted = performance.now();
+        const socket = tcpConnect({ host: address, port, timeout: timeoutMs });
+        const fail = (error: Error) => {
+          socket.destroy();
+          callback(error, null);
+        };
+        socket.once("error", fail);
+        socket.once("timeout", () => fail(new CheckFailure("timeout", "Connecting timed out.")));
+        socket.once("connect", () => {
+          phases.connectMs = add(phases.connectMs, performance.now() - connectStarted);
+          socket.setTimeout(0);
+          socket.off("error", fail);
+          if (options.protocol !== "https:") {
+            callback(null, socket);
+            return;
+          }
+          const tlsStarted = performance.now();
+          const secure = tlsConnect({
+            socket: socket as Socket,
+            servername: isIP(host) ? undefined : host,
+            ALPNProtocols: ["http/1.1"],
+          });
+          secure.once("error", (error) => {
+            secure.destroy();
+            callback(error, null);
+          });
+          secure.once("secureConnect", () => {
+            phases.tlsMs = add(phases.tlsMs, performance.now() - tlsStarted);
+            secure.removeAllListeners("error");
+            callback(null, secure);
+          });
+        });
+      },
+      (error: Error) => callback(error, null),
+    );
+  };
+}
+
+const TLS_CODES =
+  /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|EPROTO$|HOSTNAME_MISMATCH)/;
+
+/** The error class of what went wrong on the way to an answer (DESIGN §8). */
+export function classify(
+  error: unknown,
+  timedOut: boolean,
+): { class: ErrorClass; message: string } {
+  const chain: Error[] = [];
+  for (let e = error as Error | undefined; e && chain.length < 5; e = e.cause as Error) {
+    chain.push(e);
+  }
+  const first = chain[0];
+  const message = first?.message || String(error);
+  if (timedOut) return { class: "timeout", message: "No answer within the timeout." };
+  for (const e of chain) {
+    if (e instanceof CheckFailure) return { class: e.errorClass, message: e.message };
+    if (e instanceof TargetRefused) {
+      return {
+        class: /does not resolve/.test(e.message) ? "dns_failure" : "blocked_address",
+        message: e.message,
+      };
+    }
+    const code = (e as { code?: string }).code ?? "";
+    if (code === "ENOTFOUND" || code === "EAI_AGAIN" || code === "ENODATA" || code === "EAI_FAIL")
+      return { class: "dns_failure", message: e.message };
+    if (code === "ECONNREFUSED") return { class: "connection_refused", message: e.message };
+    if (TLS_CODES.test(code)) return { class: "tls_error", message: e.message };
+    if (
+      code === "ECONNRESET" ||
+      code === "EPIPE" ||
+      code === "UND_ERR_SOCKET" ||
+      code === "UND_ERR_CLOSED"
+    )
+      return { class: "connection_reset", message: e.message };
+    if (code === "ETIMEDOUT" || e.name === "TimeoutError" || code === "UND_ERR_HEADERS_TIMEOUT")
+      return { class: "timeout", message: "No answer within the timeout." };
+  }
+  return { class: "connection_reset", message };
+}
+
+function checkedUrl(raw: string, base?: URL): URL {
+  let url: URL;
+  try {
+    url = new URL(raw, base);
+  } catch {
+    throw new CheckFailure("invalid_url", `Not a URL: ${raw.slice(0, 200)}`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new CheckFailure(
+      "invalid_url",
+      `Only http and https can be checked, not ${url.protocol}`,
+    );
+  }
+  if (url.username || url.password) {
+    throw new CheckFailure("invalid_url", "The URL must not contain credentials.");
+  }
+  return url;
+}
+
+/** Reads up to MAX_BODY_BYTES and says whether `keyword` occurs in them. */
+async function bodyContains(body: AsyncIterable<Uint8Array>, keyword: string): Promise<boolean> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    const buffer = Buffer.from(chunk);
+    chunks.push(buffer.subarray(0, MAX_BODY_BYTES - size));
+    size += buffer.length;
+    if (size >= MAX_BODY_BYTES) break;
+  }
+  return Buffer.concat(chunks).toString("utf8").includes(keyword);
+}
+
+/**
+ * One check of a URL: redirects followed by hand (at most MAX_REDIRECTS), every connection
+ * through the SSRF rules, one deadline for all of it. Never throws.
+ */
+export async function performCheck(spec: CheckSpec): Promise<CheckOutcome> {
+  const started = performance.now();
+  const phases: Phases = { dnsMs: null, connectMs: null, tlsMs: null };
+  let firstByteMs: number | null = null;
+  const deadline = AbortSignal.timeout(spec.timeoutMs);
+  const agent = new Agent({
+    connect: timedConnector(phases, spec.timeoutMs),
+    pipelining: 0,
+    keepAliveTimeout: 1,
+  });
+  const finish = (
+    status: "up" | "down",
+    statusCode: number | null,
+    error: CheckOutcome["error"],
+  ): CheckOutcome => {
+    const round = (ms: number | null) => (ms === null ? null : Math.round(ms));
+    return {
+      status,
+      statusCode,
+      error,
+      timings: {
+        dnsMs: round(phases.dnsMs),
+        connectMs: round(phases.connectMs),
+        tlsMs: round(phases.tlsMs),
+        firstByteMs: round(firstByteMs),
+        totalMs: Math.round(performance.now() - started),
+      },
+    };
+  };
+  try {
+    let url = checkedUrl(spec.url);
+    let method = spec.method;
+    for (let hop = 0; ; hop++) {
+      const response = await request(url, {
+        method: method as "GET",
+        headers: { "user-agent": USER_AGENT, accept: "*/*" },
+        dispatcher: agent,
+        signal: deadline,
+        headersTimeout: spec.timeoutMs,
+        bodyTimeout: spec.timeoutMs,
+        maxRedirections: 0,
+      } as Parameters<typeof request>[1]);
+      firstByteMs = performance.now() - started;
+      const location = response.headers.location;
+      const redirect = [301, 302, 303, 307, 308].includes(response.statusCode) && location;
+      if (spec.followRedirects && redirect) {
+        await response.body.dump({ limit: MAX_BODY_BYTES }).catch(() => {});
+        if (hop + 1 > MAX_REDIRECTS) {
+          throw new CheckFailure(
+            "too_many_redirects",
+            `More than ${MAX_REDIRECTS} redirects (last to ${String(location).slice(0, 200)}).`,
+          );
+        }
+        url = checkedUrl(String(location), url);
+        if (response.statusCode === 303 || (response.statusCode <= 302 && method === "POST")) {
+          method = method === "HEAD" ? "HEAD" : "GET";
+        }
+        continue;
+      }
+      const statusCode = response.statusCode;
+      if (!spec.expectedStatus.includes(statusCode)) {
+        await response.body.dump({ limit: MAX_BODY_BYTES }).catch(() => {});
+        return finish("down", statusCode, {
+          class: "unexpected_status",
+          message: `HTTP ${statusCode}; expected ${spec.expectedStatus.join(", ")}.`,
+        });
+      }
+      if (spec.keyword !== null && method !== "HEAD") {
+        const found = await bodyContains(response.body, spec.keyword);
+        response.body.destroy();
+        if (!found) {
+          return finish("down", statusCode, {
+            class: "keyword_missing",
+            message: `"${spec.keyword.slice(0, 100)}" is not in the first 1 MiB of the answer.`,
+          });
+        }
+      } else {
+        await response.body.dump({ limit: MAX_BODY_BYTES }).catch(() => {});
+      }
+      return finish("up", statusCode, null);
+    }
+  } catch (error) {
+    return finish("down", null, classify(error, deadline.aborted));
+  } finally {
+    agent.destroy().catch(() => {});
+  }
+}

@@ -1,0 +1,315 @@
+import { and, asc, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { uuidv7 } from "uuidv7";
+import { getDb, schema } from "@/db/client";
+import { config } from "@/lib/config";
+import { performCheck, type CheckOutcome, type CheckSpec } from "./check";
+import { nextRegionVerdict, nextSlot, phaseOf, type RegionVerdict } from "./detection";
+import { evaluateMonitor } from "./effects";
+import { bucketOf } from "./histogram";
+import type { CheckResult } from "./schemas";
+
+const { monitor, monitorRegion } = schema;
+
+/** How long past a check's deadline its lease lasts before another checker may take the slot. */
+const LEASE_MARGIN_MS = 30_000;
+
+/** A due (monitor, region) slot, leased to this checker. */
+export type Claim = {
+  monitorId: string;
+  workspaceId: string;
+  region: string;
+  lease: string;
+  scheduledAt: Date;
+  intervalMs: number;
+  spec: CheckSpec;
+  thresholds: { failureThreshold: number; recoveryThreshold: number };
+  verdict: RegionVerdict;
+  monitorState: string;
+  effectsHeld: boolean;
+};
+
+export type Done =
+  { claim: Claim; startedAt: Date; outcome: CheckOutcome } | { claim: Claim; skipped: true };
+
+/**
+ * Leases the region's slots due within `horizonMs` (at most `limit`), oldest first. Rows locked
+ * by another checker are skipped and a leased slot is not due again until its lease ends, so on
+ * PostgreSQL with several checkers of one region each slot is checked once.
+ */
+export async function claimDueChecks({
+  region = config().region,
+  horizonMs = 0,
+  limit,
+}: {
+  region?: string;
+  horizonMs?: number;
+  limit: number;
+}): Promise<Claim[]> {
+  if (limit <= 0) return [];
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ region: monitorRegion, monitor })
+      .from(monitorRegion)
+      .innerJoin(monitor, eq(monitor.id, monitorRegion.monitorId))
+      .where(
+        and(
+          eq(monitorRegion.region, region),
+          lte(monitorRegion.nextDueAt, sql`now() + ${`${horizonMs} milliseconds`}::interval`),
+          or(isNull(monitorRegion.leaseUntil), lt(monitorRegion.leaseUntil, sql`now()`)),
+          eq(monitor.enabled, true),
+        ),
+      )
+      .orderBy(asc(monitorRegion.nextDueAt))
+      .limit(limit)
+      .for("update", { of: monitorRegion, skipLocked: true });
+    const claims: Claim[] = [];
+    for (const { region: slot, monitor: m } of due) {
+      claims.push({
+        monitorId: m.id,
+        workspaceId: m.workspaceId,
+        region,
+        lease: uuidv7(),
+        scheduledAt: slot.nextDueAt,
+        intervalMs: m.intervalSeconds * 1000,
+        spec: {
+          url: m.url,
+          method: m.method,
+          expectedStatus: m.expectedStatus,
+          keyword: m.keyword,
+          timeoutMs: m.timeoutMs,
+          followRedirects: m.followRedirects,
+        },
+        thresholds: {
+          failureThreshold: m.failureThreshold,
+          recoveryThreshold: m.recoveryThreshold,
+        },
+        verdict: {
+          state: slot.state === "paused" ? "pending" : slot.state,
+          since: slot.since,
+          streak: slot.streak,
+          streakSince: slot.streakSince,
+        },
+        monitorState: m.state,
+        effectsHeld: m.effectsHeld,
+      });
+    }
+    if (claims.length) {
+      const rows = JSON.stringify(
+        claims.map((c) => ({
+          monitor_id: c.monitorId,
+          lease: c.lease,
+          lease_until: new Date(
+            Math.max(c.scheduledAt.getTime(), Date.now()) + c.spec.timeoutMs + LEASE_MARGIN_MS,
+          ).toISOString(),
+        })),
+      );
+      await tx.execute(sql`
+        update monitor_region set lease = c.lease, lease_until = c.lease_until
+        from json_to_recordset(${rows}::json) as c(monitor_id uuid, lease uuid, lease_until timestamptz)
+        where monitor_region.monitor_id = c.monitor_id and monitor_region.region = ${region}`);
+    }
+    return claims;
+  });
+}
+
+/** Whether a claimed slot is too late to check: it could not start within one interval. */
+export function tooLate(claim: Claim, now = Date.now()): boolean {
+  return now - claim.scheduledAt.getTime() > claim.intervalMs;
+}
+
+/** Runs a claimed check at its slot's time (at once if that has passed). */
+export async function runClaim(claim: Claim): Promise<Done> {
+  if (tooLate(claim)) return { claim, skipped: true };
+  const wait = claim.scheduledAt.getTime() - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  const startedAt = new Date();
+  return { claim, startedAt, outcome: await performCheck(claim.spec) };
+}
+
+function resultOf(done: Extract<Done, { outcome: CheckOutcome }>): CheckResult {
+  const { claim, startedAt, outcome } = done;
+  return {
+    region: claim.region,
+    scheduledAt: claim.scheduledAt.toISOString(),
+    startedAt: startedAt.toISOString(),
+    status: outcome.status,
+    latencyMs: outcome.timings.totalMs,
+    statusCode: outcome.statusCode,
+    error: outcome.error,
+    timings: outcome.timings,
+  };
+}
+
+/**
+ * Records finished checks in one transaction: the results, each slot's verdict and next slot
+ * (only while this checker still holds its lease), and the hourly rollups. Then evaluates the
+ * monitors whose regions disagree with them (a change of state, or effects held back).
+ */
+export async function recordChecks(batch: Done[]): Promise<void> {
+  if (!batch.length) return;
+  const db = await getDb();
+  const now = Date.now();
+  const slots = batch.map((done) => {
+    const { claim } = done;
+    const next = new Date(
+      nextSlot(now, claim.intervalMs, phaseOf(claim.monitorId, claim.intervalMs)),
+    );
+    if ("skipped" in done) {
+      return { done, verdict: claim.verdict, next, result: null };
+    }
+    const result = resultOf(done);
+    const verdict = nextRegionVerdict(
+      claim.verdict,
+      { status: result.status, at: done.startedAt },
+      claim.thresholds,
+    );
+    return { done, verdict, next, result };
+  });
+  const checked = slots.filter((s) => s.result);
+  const results = JSON.stringify(
+    checked.map(({ done, result }) => ({
+      id: uuidv7(),
+      workspace_id: done.claim.workspaceId,
+      monitor_id: done.claim.monitorId,
+      region: done.claim.region,
+      scheduled_at: result!.scheduledAt,
+      started_at: result!.startedAt,
+      status: result!.status,
+      latency_ms: result!.latencyMs,
+      status_code: result!.statusCode,
+      error_class: result!.error?.class ?? null,
+      error_message: result!.error?.message ?? null,
+      timings: result!.timings,
+    })),
+  );
+  const updates = JSON.stringify(
+    slots.map(({ done, verdict, next, result }) => ({
+      monitor_id: done.claim.monitorId,
+      region: done.claim.region,
+      lease: done.claim.lease,
+      next_due_at: next.toISOString(),
+      state: verdict.state,
+      since: verdict.since.toISOString(),
+      streak: verdict.streak,
+      streak_since: verdict.streakSince?.toISOString() ?? null,
+      reported_at: result?.startedAt ?? null,
+      last_result: result,
+      skipped: result ? 0 : 1,
+    })),
+  );
+  const rollups = new Map<
+    string,
+    {
+      workspace_id: string;
+      monitor_id: string;
+      region: string;
+      hour: string;
+      checks: number;
+      failures: number;
+      histogram: Record<string, number>;
+    }
+  >();
+  for (const { done, result } of checked) {
+    const hour = new Date(Math.floor(Date.parse(result!.startedAt) / 3_600_000) * 3_600_000);
+    const key = `${done.claim.monitorId} ${done.claim.region} ${hour.getTime()}`;
+    const rollup = rollups.get(key) ?? {
+      workspace_id: done.claim.workspaceId,
+      monitor_id: done.claim.monitorId,
+      region: done.claim.region,
+      hour: hour.toISOString(),
+      checks: 0,
+      failures: 0,
+      histogram: {},
+    };
+    rollup.checks += 1;
+    if (result!.status === "down") rollup.failures += 1;
+    const bucket = String(bucketOf(result!.latencyMs));
+    rollup.histogram[bucket] = (rollup.histogram[bucket] ?? 0) + 1;
+    rollups.set(key, rollup);
+  }
+  await db.transaction(async (tx) => {
+    if (checked.length) {
+      // Results of a monitor deleted meanwhile have nothing to belong to: they are dropped.
+      await tx.execute(sql`
+        insert into monitor_result (id, workspace_id, monitor_id, region, scheduled_at, started_at,
+          status, latency_ms, status_code, error_class, error_message, timings)
+        select r.id, r.workspace_id, r.monitor_id, r.region, r.scheduled_at, r.started_at,
+          r.status, r.latency_ms, r.status_code, r.error_class, r.error_message, r.timings
+        from json_to_recordset(${results}::json) as r(id uuid, workspace_id uuid, monitor_id uuid,
+          region text, scheduled_at timestamptz, started_at timestamptz, status check_status,
+          latency_ms int, status_code int, error_class text, error_message text, timings jsonb)
+        where exists (select 1 from monitor m where m.id = r.monitor_id)`);
+      await tx.execute(sql`
+        insert into monitor_rollup (workspace_id, monitor_id, region, hour, checks, failures, histogram)
+        select r.workspace_id, r.monitor_id, r.region, r.hour, r.checks, r.failures, r.histogram
+        from json_to_recordset(${JSON.stringify([...rollups.values()])}::json) as r(workspace_id uuid,
+          monitor_id uuid, region text, hour timestamptz, checks int, failures int, histogram jsonb)
+        where exists (select 1 from monitor m where m.id = r.monitor_id)
+        on conflict (monitor_id, region, hour) do update set
+          checks = monitor_rollup.checks + excluded.checks,
+          failures = monitor_rollup.failures + excluded.failures,
+          histogram = (
+            select coalesce(jsonb_object_agg(key, total), '{}'::jsonb) from (
+              select key, sum(value::int) as total
+              from (select * from jsonb_each_text(monitor_rollup.histogram)
+                    union all select * from jsonb_each_text(excluded.histogram)) as both_sides
+              group by key) as merged)`);
+    }
+    // A checker whose lease ran out (another took the slot) leaves the slot to the newer claim.
+    await tx.execute(sql`
+      update monitor_region set
+        next_due_at = u.next_due_at, lease = null, lease_until = null,
+        state = u.state, since = u.since, streak = u.streak, streak_since = u.streak_since,
+        last_reported_at = coalesce(u.reported_at, monitor_region.last_reported_at),
+        last_result = coalesce(u.last_result, monitor_region.last_result),
+        skipped = monitor_region.skipped + u.skipped
+      from json_to_recordset(${updates}::json) as u(monitor_id uuid, region text, lease uuid,
+        next_due_at timestamptz, state monitor_state, since timestamptz, streak int,
+        streak_since timestamptz, reported_at timestamptz, last_result jsonb, skipped int)
+      where monitor_region.monitor_id = u.monitor_id and monitor_region.region = u.region
+        and monitor_region.lease = u.lease`);
+  });
+  const toEvaluate = new Map<string, string>();
+  for (const { done, verdict } of slots) {
+    const { claim } = done;
+    const disagrees = verdict.state !== "pending" && verdict.state !== claim.monitorState;
+    if (disagrees || claim.effectsHeld) toEvaluate.set(claim.monitorId, claim.workspaceId);
+  }
+  for (const [monitorId, workspaceId] of toEvaluate) await evaluateMonitor(workspaceId, monitorId);
+}
+
+/** Due checks of the region run now, once (the Inngest path's cron step and tests). */
+export async function runDueChecks({
+  region = config().region,
+  limit = 1000,
+}: { region?: string; limit?: number } = {}): Promise<number> {
+  const claims = await claimDueChecks({ region, limit });
+  const done = await Promise.all(claims.map(runClaim));
+  await recordChecks(done);
+  return done.length;
+}
+
+/**
+ * Gives every enabled monitor a slot in `region` (a checker of a new region, or monitors made
+ * while it was away), due now.
+ */
+export async function ensureRegionSlots(region = config().region): Promise<void> {
+  const db = await getDb();
+  await db.execute(sql`
+    insert into monitor_region (monitor_id, region, workspace_id, next_due_at)
+    select m.id, ${region}, m.workspace_id, now() from monitor m
+    where m.enabled and not exists (
+      select 1 from monitor_region r where r.monitor_id = m.id and r.region = ${region})
+    on conflict do nothing`);
+}
+
+/** Deletes raw results past their retention (48 h on PGlite, 7 days on PostgreSQL) and rollups past 400 days. */
+export async function pruneResults(): Promise<void> {
+  const db = await getDb();
+  const rawHours = config().databaseUrl ? 7 * 24 : 48;
+  await db.execute(
+    sql`delete from monitor_result where started_at < now() - ${`${rawHours} hours`}::interval`,
+  );
+  await db.execute(sql`delete from monitor_rollup where hour < now() - interval '400 days'`);
+}

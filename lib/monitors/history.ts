@@ -1,0 +1,102 @@
+import { and, asc, eq, gte } from "drizzle-orm";
+import { getDb, schema } from "@/db/client";
+import type { Actor } from "@/lib/auth/session";
+import { NotFoundError } from "@/lib/errors";
+import { merge, percentile, type Histogram } from "./histogram";
+import type { Bucket } from "./schemas";
+
+const { monitor, monitorRollup } = schema;
+
+const HOUR = 3_600_000;
+/** Each range's length and bucket size: 24 and 28 buckets of hours, 30 and 90 of days. */
+const RANGES = {
+  "24h": { length: 24 * HOUR, bucket: HOUR },
+  "7d": { length: 7 * 24 * HOUR, bucket: 6 * HOUR },
+  "30d": { length: 30 * 24 * HOUR, bucket: 24 * HOUR },
+  "90d": { length: 90 * 24 * HOUR, bucket: 24 * HOUR },
+} as const;
+export type HistoryRange = keyof typeof RANGES;
+
+type Acc = { checks: number; failures: number; histogram: Histogram };
+
+function bucketOut(from: number, acc: Acc | undefined): Bucket {
+  const checks = acc?.checks ?? 0;
+  const failures = acc?.failures ?? 0;
+  const histogram = acc?.histogram ?? {};
+  return {
+    from: new Date(from),
+    checks,
+    failures,
+    uptime: checks ? Math.floor(((checks - failures) / checks) * 10_000) / 100 : null,
+    latencyP50: percentile(histogram, 50),
+    latencyP95: percentile(histogram, 95),
+    latencyP99: percentile(histogram, 99),
+  };
+}
+
+/**
+ * A monitor's history over a range, from its hourly rollups: buckets per region and across all
+ * regions (latency percentiles from merged histograms), and the uptime of the whole range:
+ * passing checks over all checks, rounded down so any failure keeps it below 100.
+ */
+export async function monitorHistory({
+  ctx,
+  id,
+  range,
+}: {
+  ctx: Pick<Actor, "workspaceId">;
+  id: string;
+  range: HistoryRange;
+}) {
+  const db = await getDb();
+  const [found] = await db
+    .select({ id: monitor.id })
+    .from(monitor)
+    .where(and(eq(monitor.workspaceId, ctx.workspaceId), eq(monitor.id, id)));
+  if (!found) throw new NotFoundError("monitor");
+  const { length, bucket } = RANGES[range];
+  const end = Math.floor(Date.now() / bucket) * bucket + bucket;
+  const start = end - Math.ceil(length / bucket) * bucket;
+  const rows = await db
+    .select()
+    .from(monitorRollup)
+    .where(
+      and(
+        eq(monitorRollup.workspaceId, ctx.workspaceId),
+        eq(monitorRollup.monitorId, id),
+        gte(monitorRollup.hour, new Date(start)),
+      ),
+    )
+    .orderBy(asc(monitorRollup.hour));
+  const overall = new Map<number, Acc>();
+  const byRegion = new Map<string, Map<number, Acc>>();
+  const total: Acc = { checks: 0, failures: 0, histogram: {} };
+  const add = (into: Map<number, Acc>, at: number, row: (typeof rows)[number]) => {
+    const acc = into.get(at) ?? { checks: 0, failures: 0, histogram: {} };
+    acc.checks += row.checks;
+    acc.failures += row.failures;
+    merge(acc.histogram, row.histogram as Histogram);
+    into.set(at, acc);
+  };
+  for (const row of rows) {
+    const at = Math.floor(row.hour.getTime() / bucket) * bucket;
+    add(overall, at, row);
+    if (!byRegion.has(row.region)) byRegion.set(row.region, new Map());
+    add(byRegion.get(row.region)!, at, row);
+    total.checks += row.checks;
+    total.failures += row.failures;
+  }
+  const starts = Array.from({ length: (end - start) / bucket }, (_, i) => start + i * bucket);
+  return {
+    range,
+    bucketSeconds: bucket / 1000,
+    uptime: bucketOut(start, total).uptime,
+    overall: starts.map((at) => bucketOut(at, overall.get(at))),
+    regions: Object.fromEntries(
+      [...byRegion].map(([region, buckets]) => [
+        region,
+        starts.map((at) => bucketOut(at, buckets.get(at))),
+      ]),
+    ),
+  };
+}

@@ -1,0 +1,261 @@
+import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { getDb, schema, type Executor } from "@/db/client";
+import type { Actor } from "@/lib/auth/session";
+import { transactionChangingData } from "@/lib/changes/changes";
+import { insertComponent } from "@/lib/components/components";
+import { assertComponentsExist } from "@/lib/components/exist";
+import { config } from "@/lib/config";
+import { NotFoundError, ValidationError } from "@/lib/errors";
+import { resolveAllowed, TargetRefused } from "@/lib/net/targets";
+import type { CheckResult, MonitorInput } from "./schemas";
+import { wakeChecker } from "./wake";
+
+const { monitor, monitorRegion } = schema;
+
+type MonitorRow = typeof monitor.$inferSelect;
+
+export function present(row: MonitorRow) {
+  return {
+    id: row.id,
+    componentId: row.componentId,
+    name: row.name,
+    type: "http" as const,
+    http: {
+      url: row.url,
+      method: row.method,
+      expectedStatus: row.expectedStatus,
+      keyword: row.keyword,
+      timeoutMs: row.timeoutMs,
+      followRedirects: row.followRedirects,
+    },
+    publishPolicy: row.publishPolicy,
+    downStatus: row.downStatus as "degraded_performance" | "partial_outage" | "major_outage",
+    detection: {
+      intervalSeconds: row.intervalSeconds,
+      failureThreshold: row.failureThreshold,
+      recoveryThreshold: row.recoveryThreshold,
+    },
+    enabled: row.enabled,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/**
+ * The URL must be http(s) without credentials, and a host name must not resolve to an address
+ * the SSRF rules refuse. A name that does not resolve now is accepted: the checks report it
+ * (`dns_failure`), and every connection is checked again when it is made.
+ */
+async function assertCheckableUrl(raw: string): Promise<void> {
+  const url = new URL(raw);
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw ValidationError.field("http.url", "Must use http or https.");
+  }
+  if (url.username || url.password) {
+    throw ValidationError.field("http.url", "Must not contain credentials.");
+  }
+  try {
+    await resolveAllowed(url.hostname);
+  } catch (error) {
+    if (error instanceof TargetRefused && !/does not resolve/.test(error.message)) {
+      throw ValidationError.field("http.url", error.message);
+    }
+  }
+}
+
+function columns(input: MonitorInput) {
+  return {
+    name: input.name,
+    url: input.http.url,
+    method: input.http.method,
+    expectedStatus: [...new Set(input.http.expectedStatus)],
+    keyword: input.http.keyword,
+    timeoutMs: input.http.timeoutMs,
+    followRedirects: input.http.followRedirects,
+    publishPolicy: input.publishPolicy,
+    downStatus: input.downStatus,
+    intervalSeconds: input.detection.intervalSeconds,
+    failureThreshold: input.detection.failureThreshold,
+    recoveryThreshold: input.detection.recoveryThreshold,
+    enabled: input.enabled,
+  };
+}
+
+/**
+ * Gives the monitor a schedule row in this process's region and in every region that has
+ * checkers, each due now: a new, edited or resumed monitor is checked at once.
+ */
+async function scheduleNow(tx: Executor, row: MonitorRow, { reset }: { reset: boolean }) {
+  const known = await tx.selectDistinct({ region: monitorRegion.region }).from(monitorRegion);
+  const regions = new Set([config().region, ...known.map((r) => r.region)]);
+  const now = new Date();
+  const fresh = { state: "pending" as const, since: now, streak: 0, streakSince: null };
+  await tx
+    .insert(monitorRegion)
+    .values(
+      [...regions].map((region) => ({
+        monitorId: row.id,
+        region,
+        workspaceId: row.workspaceId,
+        nextDueAt: now,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [monitorRegion.monitorId, monitorRegion.region],
+      set: { nextDueAt: now, ...(reset ? fresh : {}) },
+    });
+}
+
+async function lockMonitor(tx: Executor, workspaceId: string, id: string) {
+  const [row] = await tx
+    .select()
+    .from(monitor)
+    .where(and(eq(monitor.workspaceId, workspaceId), eq(monitor.id, id)))
+    .for("update");
+  if (!row) throw new NotFoundError("monitor");
+  return row;
+}
+
+export async function listMonitors({ ctx }: { ctx: Pick<Actor, "workspaceId"> }) {
+  const db = await getDb();
+  const rows = await db
+    .select()
+    .from(monitor)
+    .where(eq(monitor.workspaceId, ctx.workspaceId))
+    .orderBy(asc(monitor.createdAt), asc(monitor.id));
+  return { monitors: rows.map(present) };
+}
+
+export async function getMonitor({ ctx, id }: { ctx: Pick<Actor, "workspaceId">; id: string }) {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(monitor)
+    .where(and(eq(monitor.workspaceId, ctx.workspaceId), eq(monitor.id, id)));
+  if (!row) throw new NotFoundError("monitor");
+  return present(row);
+}
+
+/** Creates a monitor (and, without `componentId`, a component named after it); checks at once. */
+export async function createMonitor({ ctx, input }: { ctx: Actor; input: MonitorInput }) {
+  await assertCheckableUrl(input.http.url);
+  const created = await transactionChangingData(ctx.workspaceId, async (tx) => {
+    let componentId = input.componentId;
+    if (componentId) {
+      await assertComponentsExist(tx, ctx.workspaceId, [componentId], () => "componentId");
+    } else {
+      componentId = (await insertComponent(tx, ctx, { name: input.name })).id;
+    }
+    const [row] = await tx
+      .insert(monitor)
+      .values({
+        workspaceId: ctx.workspaceId,
+        componentId,
+        ...columns(input),
+        state: input.enabled ? "pending" : "paused",
+      })
+      .returning();
+    await scheduleNow(tx, row!, { reset: true });
+    return row!;
+  });
+  wakeChecker();
+  return present(created);
+}
+
+/**
+ * Replaces every field (left-out optional fields take their defaults; a left-out `componentId`
+ * keeps the component). Pausing stops the checks; resuming starts over from `pending` and
+ * checks at once, as does any edit of an enabled monitor.
+ */
+export async function replaceMonitor({
+  ctx,
+  id,
+  input,
+}: {
+  ctx: Actor;
+  id: string;
+  input: MonitorInput;
+}) {
+  await assertCheckableUrl(input.http.url);
+  const replaced = await transactionChangingData(ctx.workspaceId, async (tx) => {
+    const current = await lockMonitor(tx, ctx.workspaceId, id);
+    if (input.componentId) {
+      await assertComponentsExist(tx, ctx.workspaceId, [input.componentId], () => "componentId");
+    }
+    const resumed = input.enabled && !current.enabled;
+    const now = new Date();
+    const [row] = await tx
+      .update(monitor)
+      .set({
+        ...columns(input),
+        componentId: input.componentId ?? current.componentId,
+        updatedAt: now,
+        ...(!input.enabled
+          ? { state: "paused" as const, since: current.enabled ? now : current.since }
+          : {}),
+        ...(resumed ? { state: "pending" as const, since: now } : {}),
+      })
+      .where(and(eq(monitor.workspaceId, ctx.workspaceId), eq(monitor.id, id)))
+      .returning();
+    if (input.enabled) await scheduleNow(tx, row!, { reset: resumed });
+    return row!;
+  });
+  wakeChecker();
+  return present(replaced);
+}
+
+/** Deletes a monitor with its results; its component and any incident it opened stay. */
+export async function deleteMonitor({ ctx, id }: { ctx: Actor; id: string }) {
+  await transactionChangingData(ctx.workspaceId, async (tx) => {
+    const [deleted] = await tx
+      .delete(monitor)
+      .where(and(eq(monitor.workspaceId, ctx.workspaceId), eq(monitor.id, id)))
+      .returning({ id: monitor.id });
+    if (!deleted) throw new NotFoundError("monitor");
+  });
+}
+
+/** Regions that reported in the last 10 minutes, and each monitor's verdict and latest results. */
+export async function monitorTelemetry({ ctx }: { ctx: Pick<Actor, "workspaceId"> }) {
+  const db = await getDb();
+  const [monitors, regions] = await Promise.all([
+    db
+      .select({
+        id: monitor.id,
+        state: monitor.state,
+        since: monitor.since,
+        downStatus: monitor.downStatus,
+        results: sql<CheckResult[] | null>`(
+          select coalesce(jsonb_agg(r.last_result order by r.last_reported_at desc), '[]'::jsonb)
+          from ${monitorRegion} r
+          where r.monitor_id = ${monitor.id} and r.workspace_id = ${monitor.workspaceId}
+            and r.last_result is not null)`,
+      })
+      .from(monitor)
+      .where(eq(monitor.workspaceId, ctx.workspaceId))
+      .orderBy(asc(monitor.createdAt), asc(monitor.id)),
+    db
+      .selectDistinct({ region: monitorRegion.region })
+      .from(monitorRegion)
+      .where(
+        and(
+          eq(monitorRegion.workspaceId, ctx.workspaceId),
+          gt(monitorRegion.lastReportedAt, sql`now() - interval '10 minutes'`),
+        ),
+      )
+      .orderBy(asc(monitorRegion.region)),
+  ]);
+  return {
+    regions: regions.map((r) => r.region),
+    monitors: monitors.map((m) => ({
+      id: m.id,
+      state: m.state,
+      status:
+        m.state === "down"
+          ? (m.downStatus as "degraded_performance" | "partial_outage" | "major_outage")
+          : ("operational" as const),
+      since: m.since,
+      results: m.results ?? [],
+    })),
+  };
+}

@@ -1,0 +1,110 @@
+import { config } from "@/lib/config";
+import { logError } from "@/lib/log";
+import {
+  claimDueChecks,
+  ensureRegionSlots,
+  pruneResults,
+  recordChecks,
+  runClaim,
+  type Done,
+} from "./checker";
+import { checkerStore as store, type Checker } from "./wake";
+
+/** Slots are leased this far ahead and started by a timer at their exact time. */
+const HORIZON_MS = 1_000;
+const CLAIM_EVERY_MS = 250;
+const RECORD_EVERY_MS = 200;
+const MAX_IN_FLIGHT = 2_000;
+const SLOTS_EVERY_MS = 10_000;
+const PRUNE_EVERY_MS = 10 * 60_000;
+
+/**
+ * The long-running checker of one region (DESIGN §8): inside every server process, or alone
+ * (`npm run checker`). It leases due slots a second ahead, starts each check at its slot's time,
+ * and records finished checks in batches; verdict changes then go through the same verbs as a
+ * person's actions.
+ */
+export function startChecker({ region = config().region } = {}): Checker {
+  if (store.__allclearChecker) return store.__allclearChecker;
+  let stopped = false;
+  let inFlight = 0;
+  const finished: Done[] = [];
+  const running = new Set<Promise<unknown>>();
+  const timers = new Map<string, NodeJS.Timeout>();
+  let claiming: Promise<void> = Promise.resolve();
+  let recording: Promise<void> = Promise.resolve();
+  let lastSlots = 0;
+  let lastPrune = Date.now();
+
+  const track = (promise: Promise<unknown>) => {
+    running.add(promise);
+    void promise.finally(() => running.delete(promise));
+  };
+
+  const claim = async () => {
+    if (Date.now() - lastSlots > SLOTS_EVERY_MS) {
+      lastSlots = Date.now();
+      await ensureRegionSlots(region);
+    }
+    if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
+      lastPrune = Date.now();
+      await pruneResults();
+    }
+    const claims = await claimDueChecks({
+      region,
+      horizonMs: HORIZON_MS,
+      limit: MAX_IN_FLIGHT - inFlight,
+    });
+    for (const claimed of claims) {
+      inFlight += 1;
+      track(
+        runClaim(claimed)
+          .then((done) => void finished.push(done))
+          .finally(() => (inFlight -= 1)),
+      );
+    }
+  };
+
+  const record = async () => {
+    const batch = finished.splice(0, finished.length);
+    await recordChecks(batch);
+  };
+
+  const every = (
+    name: string,
+    ms: number,
+    work: () => Promise<void>,
+    set: (p: Promise<void>) => void,
+  ) => {
+    const loop = () => {
+      if (stopped) return;
+      const pass = work().catch((error: unknown) => logError("The monitor checker failed:", error));
+      set(pass);
+      void pass.finally(() => {
+        if (stopped) return;
+        timers.set(name, setTimeout(loop, ms));
+      });
+    };
+    loop();
+  };
+  every("claim", CLAIM_EVERY_MS, claim, (p) => (claiming = p));
+  every("record", RECORD_EVERY_MS, record, (p) => (recording = p));
+
+  const checker: Checker = {
+    wake: () => {
+      if (stopped) return;
+      void claiming.then(() => (stopped ? undefined : claim())).catch(() => {});
+    },
+    stop: async () => {
+      stopped = true;
+      for (const timer of timers.values()) clearTimeout(timer);
+      await claiming;
+      await Promise.all([...running]);
+      await recording;
+      await record().catch((error: unknown) => logError("The monitor checker failed:", error));
+      store.__allclearChecker = undefined;
+    },
+  };
+  store.__allclearChecker = checker;
+  return checker;
+}

@@ -1,0 +1,9 @@
+/** The checker's handle, shared without importing the checker (which imports most of lib/). */
+export type Checker = { stop: () => Promise<void>; wake: () => void };
+
+export const checkerStore = globalThis as typeof globalThis & { __allclearChecker?: Checker };
+
+/** Asks this process's checker, if it runs one, to look for due checks now. */
+export function wakeChecker(): void {
+  checkerStore.__allclearChecker?.wake();
+}
