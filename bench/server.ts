@@ -1,13 +1,32 @@
 // Starts the built app (`npm start`'s script) on a fresh embedded database for a benchmark.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
 import postgres from "postgres";
 
-export type BenchServer = { baseUrl: string; stop: () => Promise<void> };
+export type BenchServer = { baseUrl: string; cpuSeconds: () => number; stop: () => Promise<void> };
+
+/** CPU seconds (user + system) used so far by a process and every process under it. */
+function treeCpuSeconds(pid: number): number {
+  const ticks = 100; // USER_HZ on Linux
+  let total = 0;
+  const visit = (id: number) => {
+    try {
+      const stat = readFileSync(`/proc/${id}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      total += (Number(fields[11]) + Number(fields[12])) / ticks;
+      const children = readFileSync(`/proc/${id}/task/${id}/children`, "utf8").trim();
+      for (const child of children ? children.split(" ") : []) visit(Number(child));
+    } catch {
+      // the process ended
+    }
+  };
+  visit(pid);
+  return total;
+}
 
 /**
  * The embedded database by default; with BENCH_DATABASE_URL, a fresh database on that
@@ -55,6 +74,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ben
   }
   return {
     baseUrl,
+    cpuSeconds: () => treeCpuSeconds(child.pid!),
     stop: async () => {
       child.kill("SIGTERM");
       await new Promise((resolve) => child.once("exit", resolve));

@@ -105,6 +105,45 @@ function UpcomingMaintenance() {
   );
 }
 
+function DownMonitors() {
+  const telemetry = useQuery({
+    queryKey: ["monitors", "telemetry"],
+    queryFn: () =>
+      apiFetch<{ monitors: { id: string; state: string; since: string }[] }>(
+        "/v1/monitors/telemetry",
+      ),
+    refetchInterval: 5000,
+  });
+  const monitors = useQuery({
+    queryKey: ["monitors"],
+    queryFn: () => apiFetch<{ monitors: { id: string; name: string }[] }>("/v1/monitors"),
+  });
+  const names = new Map(monitors.data?.monitors.map((m) => [m.id, m.name]));
+  const down = telemetry.data?.monitors.filter((m) => m.state === "down") ?? [];
+  return (
+    <section className="card" aria-label="Monitors">
+      <h2>Monitors</h2>
+      {telemetry.isPending && <Loading />}
+      <ErrorNotice error={telemetry.error} />
+      {telemetry.data && down.length === 0 && (
+        <p className="muted">
+          {telemetry.data.monitors.length ? "Every monitor is up." : "No monitors yet."}
+        </p>
+      )}
+      <ul className="list">
+        {down.map((m) => (
+          <li key={m.id}>
+            <Link href={`/dashboard/monitors/${m.id}`}>{names.get(m.id) ?? "…"}</Link>
+            <span className="badge state-down">
+              Down since {new Date(m.since).toLocaleString()}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function FailingEndpoints() {
   const endpoints = useQuery({
     queryKey: ["webhook-endpoints"],
@@ -145,6 +184,7 @@ export default function OverviewPage() {
       <div className="grid">
         <OpenIncidents />
         <UpcomingMaintenance />
+        <DownMonitors />
         {isAdmin && <FailingEndpoints />}
       </div>
       <p className="muted">

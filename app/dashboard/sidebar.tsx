@@ -12,6 +12,7 @@ const NAVIGATION: { href: string; label: string; role: Role }[] = [
   { href: "/dashboard/components", label: "Components", role: "viewer" },
   { href: "/dashboard/incidents", label: "Incidents", role: "viewer" },
   { href: "/dashboard/maintenance", label: "Maintenance", role: "viewer" },
+  { href: "/dashboard/monitors", label: "Monitors", role: "viewer" },
   { href: "/dashboard/notifications", label: "Notifications", role: "admin" },
   { href: "/dashboard/members", label: "Members", role: "admin" },
   { href: "/dashboard/settings", label: "Settings", role: "viewer" },

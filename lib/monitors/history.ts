@@ -1,11 +1,11 @@
-import { and, asc, eq, gte } from "drizzle-orm";
+import { and, asc, desc, eq, gte } from "drizzle-orm";
 import { getDb, schema } from "@/db/client";
 import type { Actor } from "@/lib/auth/session";
 import { NotFoundError } from "@/lib/errors";
 import { merge, percentile, type Histogram } from "./histogram";
-import type { Bucket } from "./schemas";
+import type { Bucket, CheckResult, ErrorClass, Timings } from "./schemas";
 
-const { monitor, monitorRollup } = schema;
+const { monitor, monitorResult, monitorRollup } = schema;
 
 const HOUR = 3_600_000;
 /** Each range's length and bucket size: 24 and 28 buckets of hours, 30 and 90 of days. */
@@ -98,5 +98,49 @@ export async function monitorHistory({
         starts.map((at) => bucketOut(at, buckets.get(at))),
       ]),
     ),
+  };
+}
+
+/** The monitor's newest failing checks (at most `limit`), with their error text. */
+export async function recentFailures({
+  ctx,
+  id,
+  limit = 20,
+}: {
+  ctx: Pick<Actor, "workspaceId">;
+  id: string;
+  limit?: number;
+}) {
+  const db = await getDb();
+  const [found] = await db
+    .select({ id: monitor.id })
+    .from(monitor)
+    .where(and(eq(monitor.workspaceId, ctx.workspaceId), eq(monitor.id, id)));
+  if (!found) throw new NotFoundError("monitor");
+  const rows = await db
+    .select()
+    .from(monitorResult)
+    .where(
+      and(
+        eq(monitorResult.workspaceId, ctx.workspaceId),
+        eq(monitorResult.monitorId, id),
+        eq(monitorResult.status, "down"),
+      ),
+    )
+    .orderBy(desc(monitorResult.startedAt))
+    .limit(limit);
+  return {
+    failures: rows.map((row): CheckResult => ({
+      region: row.region,
+      scheduledAt: row.scheduledAt.toISOString(),
+      startedAt: row.startedAt.toISOString(),
+      status: row.status,
+      latencyMs: row.latencyMs,
+      statusCode: row.statusCode,
+      error: row.errorClass
+        ? { class: row.errorClass as ErrorClass, message: row.errorMessage ?? "" }
+        : null,
+      timings: row.timings as Timings,
+    })),
   };
 }

@@ -4,6 +4,7 @@ import {
   HistoryQuery,
   Monitor,
   MONITOR_READ_ONLY,
+  MonitorFailures,
   MonitorHistory,
   MonitorInput,
   MonitorList,
@@ -103,5 +104,19 @@ export const monitorHistory = defineOperation({
   params: idParams,
   query: HistoryQuery,
   response: MonitorHistory,
+  status: 200,
+});
+
+export const monitorFailures = defineOperation({
+  id: "monitorFailures",
+  method: "GET",
+  path: "/v1/monitors/{id}/failures",
+  tag,
+  summary: "Recent failing checks",
+  description:
+    "The 20 newest failing checks of the monitor, newest first, with their error class and text.",
+  access: "viewer",
+  params: idParams,
+  response: MonitorFailures,
   status: 200,
 });

@@ -182,3 +182,7 @@ export const MonitorHistory = z
     regions: z.record(z.string(), z.array(Bucket)),
   })
   .meta({ id: "MonitorHistory" });
+
+export const MonitorFailures = z
+  .object({ failures: z.array(CheckResult) })
+  .meta({ id: "MonitorFailures" });

@@ -332,6 +332,13 @@ describe("detection and its effects", () => {
     expect(last.latencyP50).toBeGreaterThan(0);
     expect(history.body.regions.local.at(-1).checks).toBe(2);
     expect(history.body.uptime).toBe(50);
+    const { failures } = (await viewer.get(`/v1/monitors/${monitor.id}/failures`)).body;
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatchObject({
+      status: "down",
+      statusCode: 500,
+      error: { class: "unexpected_status" },
+    });
     expect((await viewer.get(`/v1/monitors/${monitor.id}/history?range=1y`)).status).toBe(400);
   });
 });

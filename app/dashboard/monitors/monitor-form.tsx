@@ -1,0 +1,217 @@
+"use client";
+
+import { type FormEvent } from "react";
+import { ApiError, apiFetch } from "@/lib/client/api";
+import { Field } from "@/app/ui/field";
+import { FormError } from "@/app/ui/form-error";
+import { SelectField } from "@/app/ui/select-field";
+import { useComponentPage } from "../components/use-components";
+import { useMonitorChange, type Monitor } from "./use-monitors";
+
+const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"].map((m) => ({
+  value: m,
+  label: m,
+}));
+const POLICIES = [
+  { value: "auto", label: "Automatic: publish an incident and set the component's status" },
+  { value: "manual", label: "Manual: open a draft incident for a person to publish" },
+  { value: "none", label: "None: show the state here only" },
+];
+const DOWN_STATUSES = [
+  { value: "degraded_performance", label: "Degraded performance" },
+  { value: "partial_outage", label: "Partial outage" },
+  { value: "major_outage", label: "Major outage" },
+];
+const NEW_COMPONENT = "";
+
+/** Every field of a monitor, with the API's defaults filled in for a new one. */
+export function MonitorForm({
+  initial,
+  submitLabel,
+  onDone,
+  onCancel,
+}: {
+  initial?: Monitor;
+  submitLabel: string;
+  onDone: (saved: Monitor) => void;
+  onCancel: () => void;
+}) {
+  const components = useComponentPage();
+  const save = useMonitorChange((body: Record<string, unknown>) =>
+    initial
+      ? apiFetch<Monitor>(`/v1/monitors/${initial.id}`, { method: "PUT", body })
+      : apiFetch<Monitor>("/v1/monitors", { method: "POST", body }),
+  );
+  const error = save.error instanceof ApiError ? save.error : null;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? "").trim();
+    const number = (name: string) => Number(text(name));
+    const componentId = text("componentId");
+    save.mutate(
+      {
+        name: text("name"),
+        ...(componentId ? { componentId } : {}),
+        http: {
+          url: text("url"),
+          method: text("method"),
+          expectedStatus: text("expectedStatus")
+            .split(/[\s,]+/)
+            .filter(Boolean)
+            .map(Number),
+          keyword: text("keyword") || null,
+          timeoutMs: number("timeoutMs"),
+          followRedirects: form.get("followRedirects") === "on",
+        },
+        publishPolicy: text("publishPolicy"),
+        downStatus: text("downStatus"),
+        detection: {
+          intervalSeconds: number("intervalSeconds"),
+          failureThreshold: number("failureThreshold"),
+          recoveryThreshold: number("recoveryThreshold"),
+        },
+        enabled: initial?.enabled ?? true,
+      },
+      { onSuccess: onDone },
+    );
+  }
+
+  const componentOptions = [
+    ...(initial
+      ? []
+      : [{ value: NEW_COMPONENT, label: "A new component named after the monitor" }]),
+    ...(components.data?.components.map((c) => ({ value: c.id, label: c.name })) ?? []),
+  ];
+
+  return (
+    <form className="form" onSubmit={submit} aria-label={submitLabel}>
+      <FormError error={error} />
+      <Field
+        label="Name"
+        name="name"
+        defaultValue={initial?.name}
+        required
+        maxLength={200}
+        error={error?.forField("name")}
+      />
+      <Field
+        label="URL"
+        name="url"
+        type="url"
+        defaultValue={initial?.http.url}
+        placeholder="https://example.com/health"
+        required
+        error={error?.forField("http.url")}
+      />
+      <div className="row">
+        <SelectField
+          label="Method"
+          name="method"
+          options={METHODS}
+          defaultValue={initial?.http.method ?? "GET"}
+          error={error?.forField("http.method")}
+        />
+        <Field
+          label="Expected status codes"
+          name="expectedStatus"
+          defaultValue={(initial?.http.expectedStatus ?? [200]).join(", ")}
+          hint="Comma-separated, e.g. 200, 204"
+          required
+          error={error?.forField("http.expectedStatus")}
+        />
+        <Field
+          label="Timeout (ms)"
+          name="timeoutMs"
+          type="number"
+          min={1000}
+          max={30000}
+          defaultValue={initial?.http.timeoutMs ?? 10000}
+          required
+          error={error?.forField("http.timeoutMs")}
+        />
+      </div>
+      <Field
+        label="Keyword (optional)"
+        name="keyword"
+        defaultValue={initial?.http.keyword ?? ""}
+        hint="The check fails unless the answer's first 1 MiB contains this text."
+        error={error?.forField("http.keyword")}
+      />
+      <div className="field">
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            name="followRedirects"
+            defaultChecked={initial?.http.followRedirects ?? true}
+          />
+          Follow redirects (at most 5)
+        </label>
+      </div>
+      <div className="row">
+        <Field
+          label="Check every (seconds)"
+          name="intervalSeconds"
+          type="number"
+          min={10}
+          max={3600}
+          defaultValue={initial?.detection.intervalSeconds ?? 60}
+          required
+          error={error?.forField("detection.intervalSeconds")}
+        />
+        <Field
+          label="Down after failures"
+          name="failureThreshold"
+          type="number"
+          min={1}
+          max={10}
+          defaultValue={initial?.detection.failureThreshold ?? 2}
+          required
+          error={error?.forField("detection.failureThreshold")}
+        />
+        <Field
+          label="Up after passes"
+          name="recoveryThreshold"
+          type="number"
+          min={1}
+          max={10}
+          defaultValue={initial?.detection.recoveryThreshold ?? 2}
+          required
+          error={error?.forField("detection.recoveryThreshold")}
+        />
+      </div>
+      <SelectField
+        label="Component"
+        name="componentId"
+        options={componentOptions}
+        defaultValue={initial?.componentId ?? NEW_COMPONENT}
+        error={error?.forField("componentId")}
+      />
+      <div className="row">
+        <SelectField
+          label="When it goes down"
+          name="publishPolicy"
+          options={POLICIES}
+          defaultValue={initial?.publishPolicy ?? "auto"}
+          error={error?.forField("publishPolicy")}
+        />
+        <SelectField
+          label="Component status while down"
+          name="downStatus"
+          options={DOWN_STATUSES}
+          defaultValue={initial?.downStatus ?? "partial_outage"}
+          error={error?.forField("downStatus")}
+        />
+      </div>
+      <div className="row">
+        <button type="submit" disabled={save.isPending}>
+          {save.isPending ? "Saving…" : submitLabel}
+        </button>
+        <button type="button" className="secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,7 @@
+import { handle, route } from "@/lib/http/api";
+import { recentFailures } from "@/lib/monitors/history";
+import * as op from "@/lib/monitors/operations";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
+  GET: handle(op.monitorFailures, ({ ctx, params }) => recentFailures({ ctx, id: params.id })),
+});
