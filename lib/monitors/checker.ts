@@ -11,7 +11,7 @@ import type { CheckResult } from "./schemas";
 const { monitor, monitorRegion } = schema;
 
 /** How long past a check's deadline its lease lasts before another checker may take the slot. */
-const LEASE_MARGIN_MS = 30_000;
+const LEASE_MARGIN_MS = 5_000;
 
 /** A due (monitor, region) slot, leased to this checker. */
 export type Claim = {
