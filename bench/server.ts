@@ -47,7 +47,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ben
     url.pathname = `/${database}`;
     databaseUrl = url.toString();
   }
-  const child: ChildProcess = spawn(process.execPath, ["lib/cli/start.mjs"], {
+  // BENCH_CPU_PROF=<dir>: the server (already built) runs under the V8 profiler, which writes its
+  // profile into <dir> when the server stops.
+  const profileDir = process.env.BENCH_CPU_PROF;
+  const command = profileDir
+    ? [`--cpu-prof`, `--cpu-prof-dir=${profileDir}`, "node_modules/next/dist/bin/next", "start"]
+    : ["lib/cli/start.mjs"];
+  const child: ChildProcess = spawn(process.execPath, command, {
     cwd: path.resolve(import.meta.dirname, ".."),
     env: {
       ...process.env,
@@ -76,7 +82,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ben
     baseUrl,
     cpuSeconds: () => treeCpuSeconds(child.pid!),
     stop: async () => {
-      child.kill("SIGTERM");
+      child.kill(profileDir ? "SIGINT" : "SIGTERM");
       await new Promise((resolve) => child.once("exit", resolve));
       rmSync(dataDir, { recursive: true, force: true });
       if (adminUrl) {

@@ -1,8 +1,6 @@
 // `npm run checker`: the monitor checker alone, without the web server, for a region of its own
 // (REGION) on another host, against the same PostgreSQL as the servers.
-import { closeDb, getDb } from "@/db/client";
 import { config, ConfigError } from "@/lib/config";
-import { startChecker } from "@/lib/monitors/runner";
 
 try {
   config();
@@ -19,6 +17,9 @@ if (!config().databaseUrl) {
   );
   process.exit(1);
 }
+// Imported only after the check: some modules (the Inngest client) read the configuration as they load.
+const { closeDb, getDb } = await import("@/db/client");
+const { startChecker } = await import("@/lib/monitors/runner");
 await getDb();
 const checker = startChecker();
 console.log(`Checking monitors from region "${config().region}".`);

@@ -141,9 +141,85 @@ function resultOf(done: Extract<Done, { outcome: CheckOutcome }>): CheckResult {
   };
 }
 
+type Rollup = {
+  workspace_id: string;
+  monitor_id: string;
+  region: string;
+  hour: string;
+  checks: number;
+  failures: number;
+  histogram: Record<string, number>;
+};
+
+/** How long a checker gathers rollup counts in memory before adding them to the database. */
+export const ROLLUP_FLUSH_MS = 30_000;
+
+const rollupStore = globalThis as typeof globalThis & {
+  __allclearRollups?: { pending: Map<string, Rollup>; flushedAt: number };
+};
+function pendingRollups() {
+  rollupStore.__allclearRollups ??= { pending: new Map(), flushedAt: Date.now() };
+  return rollupStore.__allclearRollups;
+}
+
+function addToRollup(claim: Claim, result: CheckResult) {
+  const { pending } = pendingRollups();
+  const hour = new Date(Math.floor(Date.parse(result.startedAt) / 3_600_000) * 3_600_000);
+  const key = `${claim.monitorId} ${claim.region} ${hour.getTime()}`;
+  const rollup = pending.get(key) ?? {
+    workspace_id: claim.workspaceId,
+    monitor_id: claim.monitorId,
+    region: claim.region,
+    hour: hour.toISOString(),
+    checks: 0,
+    failures: 0,
+    histogram: {},
+  };
+  rollup.checks += 1;
+  if (result.status === "down") rollup.failures += 1;
+  const bucket = String(bucketOf(result.latencyMs));
+  rollup.histogram[bucket] = (rollup.histogram[bucket] ?? 0) + 1;
+  pending.set(key, rollup);
+}
+
+/**
+ * Adds the rollup counts gathered since the last flush to the hourly rows, all in one statement.
+ * Merging histograms in SQL is the costliest part of recording a check, so a long-running checker
+ * does it every ROLLUP_FLUSH_MS (and when it stops) rather than per batch: history may trail the
+ * raw results by that much, and a killed checker's unflushed counts are missing from the history.
+ */
+export async function flushRollups(): Promise<void> {
+  const state = pendingRollups();
+  state.flushedAt = Date.now();
+  if (!state.pending.size) return;
+  const rows = JSON.stringify([...state.pending.values()]);
+  state.pending = new Map();
+  const db = await getDb();
+  await db.execute(sql`
+    insert into monitor_rollup (workspace_id, monitor_id, region, hour, checks, failures, histogram)
+    select r.workspace_id, r.monitor_id, r.region, r.hour, r.checks, r.failures, r.histogram
+    from json_to_recordset(${rows}::json) as r(workspace_id uuid,
+      monitor_id uuid, region text, hour timestamptz, checks int, failures int, histogram jsonb)
+    where exists (select 1 from monitor m where m.id = r.monitor_id)
+    on conflict (monitor_id, region, hour) do update set
+      checks = monitor_rollup.checks + excluded.checks,
+      failures = monitor_rollup.failures + excluded.failures,
+      histogram = (
+        select coalesce(jsonb_object_agg(key, total), '{}'::jsonb) from (
+          select key, sum(value::int) as total
+          from (select * from jsonb_each_text(monitor_rollup.histogram)
+                union all select * from jsonb_each_text(excluded.histogram)) as both_sides
+          group by key) as merged)`);
+}
+
+/** Whether the rollups gathered in memory are due to be flushed. */
+export function rollupsDue(now = Date.now()): boolean {
+  return now - pendingRollups().flushedAt >= ROLLUP_FLUSH_MS;
+}
+
 /**
  * Records finished checks in one transaction: the results, each slot's verdict and next slot
- * (only while this checker still holds its lease), and the hourly rollups. Then evaluates the
+ * (only while this checker still holds its lease); rollup counts are gathered for flushRollups. Then evaluates the
  * monitors whose regions disagree with them (a change of state, or effects held back).
  */
 export async function recordChecks(batch: Done[]): Promise<void> {
@@ -198,36 +274,7 @@ export async function recordChecks(batch: Done[]): Promise<void> {
       skipped: result ? 0 : 1,
     })),
   );
-  const rollups = new Map<
-    string,
-    {
-      workspace_id: string;
-      monitor_id: string;
-      region: string;
-      hour: string;
-      checks: number;
-      failures: number;
-      histogram: Record<string, number>;
-    }
-  >();
-  for (const { done, result } of checked) {
-    const hour = new Date(Math.floor(Date.parse(result!.startedAt) / 3_600_000) * 3_600_000);
-    const key = `${done.claim.monitorId} ${done.claim.region} ${hour.getTime()}`;
-    const rollup = rollups.get(key) ?? {
-      workspace_id: done.claim.workspaceId,
-      monitor_id: done.claim.monitorId,
-      region: done.claim.region,
-      hour: hour.toISOString(),
-      checks: 0,
-      failures: 0,
-      histogram: {},
-    };
-    rollup.checks += 1;
-    if (result!.status === "down") rollup.failures += 1;
-    const bucket = String(bucketOf(result!.latencyMs));
-    rollup.histogram[bucket] = (rollup.histogram[bucket] ?? 0) + 1;
-    rollups.set(key, rollup);
-  }
+  for (const { done, result } of checked) addToRollup(done.claim, result!);
   await db.transaction(async (tx) => {
     if (checked.length) {
       // Results of a monitor deleted meanwhile have nothing to belong to: they are dropped.
@@ -240,21 +287,6 @@ export async function recordChecks(batch: Done[]): Promise<void> {
           region text, scheduled_at timestamptz, started_at timestamptz, status check_status,
           latency_ms int, status_code int, error_class text, error_message text, timings jsonb)
         where exists (select 1 from monitor m where m.id = r.monitor_id)`);
-      await tx.execute(sql`
-        insert into monitor_rollup (workspace_id, monitor_id, region, hour, checks, failures, histogram)
-        select r.workspace_id, r.monitor_id, r.region, r.hour, r.checks, r.failures, r.histogram
-        from json_to_recordset(${JSON.stringify([...rollups.values()])}::json) as r(workspace_id uuid,
-          monitor_id uuid, region text, hour timestamptz, checks int, failures int, histogram jsonb)
-        where exists (select 1 from monitor m where m.id = r.monitor_id)
-        on conflict (monitor_id, region, hour) do update set
-          checks = monitor_rollup.checks + excluded.checks,
-          failures = monitor_rollup.failures + excluded.failures,
-          histogram = (
-            select coalesce(jsonb_object_agg(key, total), '{}'::jsonb) from (
-              select key, sum(value::int) as total
-              from (select * from jsonb_each_text(monitor_rollup.histogram)
-                    union all select * from jsonb_each_text(excluded.histogram)) as both_sides
-              group by key) as merged)`);
     }
     // A checker whose lease ran out (another took the slot) leaves the slot to the newer claim.
     await tx.execute(sql`
@@ -287,6 +319,7 @@ export async function runDueChecks({
   const claims = await claimDueChecks({ region, limit });
   const done = await Promise.all(claims.map(runClaim));
   await recordChecks(done);
+  await flushRollups();
   return done.length;
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull } from "drizzle-orm";
 import { getDb, schema, type Executor } from "@/db/client";
 import type { Actor } from "@/lib/auth/session";
 import { transactionChangingData } from "@/lib/changes/changes";
@@ -215,38 +215,51 @@ export async function deleteMonitor({ ctx, id }: { ctx: Actor; id: string }) {
   });
 }
 
-/** Regions that reported in the last 10 minutes, and each monitor's verdict and latest results. */
+/**
+ * Regions that reported in the last 10 minutes, and each monitor's verdict and latest result per
+ * region, newest first. Two flat indexed reads, joined here: it is polled, at any size.
+ */
 export async function monitorTelemetry({ ctx }: { ctx: Pick<Actor, "workspaceId"> }) {
   const db = await getDb();
-  const [monitors, regions] = await Promise.all([
+  const [monitors, slots] = await Promise.all([
     db
       .select({
         id: monitor.id,
         state: monitor.state,
         since: monitor.since,
         downStatus: monitor.downStatus,
-        results: sql<CheckResult[] | null>`(
-          select coalesce(jsonb_agg(r.last_result order by r.last_reported_at desc), '[]'::jsonb)
-          from ${monitorRegion} r
-          where r.monitor_id = ${monitor.id} and r.workspace_id = ${monitor.workspaceId}
-            and r.last_result is not null)`,
       })
       .from(monitor)
       .where(eq(monitor.workspaceId, ctx.workspaceId))
       .orderBy(asc(monitor.createdAt), asc(monitor.id)),
     db
-      .selectDistinct({ region: monitorRegion.region })
+      .select({
+        monitorId: monitorRegion.monitorId,
+        region: monitorRegion.region,
+        lastReportedAt: monitorRegion.lastReportedAt,
+        lastResult: monitorRegion.lastResult,
+      })
       .from(monitorRegion)
       .where(
         and(
           eq(monitorRegion.workspaceId, ctx.workspaceId),
-          gt(monitorRegion.lastReportedAt, sql`now() - interval '10 minutes'`),
+          isNotNull(monitorRegion.lastReportedAt),
         ),
-      )
-      .orderBy(asc(monitorRegion.region)),
+      ),
   ]);
+  const recent = Date.now() - 10 * 60_000;
+  const regions = new Set<string>();
+  const results = new Map<string, { at: number; result: CheckResult }[]>();
+  for (const slot of slots) {
+    const at = slot.lastReportedAt!.getTime();
+    if (at >= recent) regions.add(slot.region);
+    if (!slot.lastResult) continue;
+    const list = results.get(slot.monitorId) ?? [];
+    list.push({ at, result: slot.lastResult as CheckResult });
+    results.set(slot.monitorId, list);
+  }
   return {
-    regions: regions.map((r) => r.region),
+    regions: [...regions].sort(),
     monitors: monitors.map((m) => ({
       id: m.id,
       state: m.state,
@@ -255,7 +268,7 @@ export async function monitorTelemetry({ ctx }: { ctx: Pick<Actor, "workspaceId"
           ? (m.downStatus as "degraded_performance" | "partial_outage" | "major_outage")
           : ("operational" as const),
       since: m.since,
-      results: m.results ?? [],
+      results: (results.get(m.id) ?? []).sort((a, b) => b.at - a.at).map((r) => r.result),
     })),
   };
 }

@@ -3,8 +3,10 @@ import { logError } from "@/lib/log";
 import {
   claimDueChecks,
   ensureRegionSlots,
+  flushRollups,
   pruneResults,
   recordChecks,
+  rollupsDue,
   runClaim,
   type Done,
 } from "./checker";
@@ -68,6 +70,7 @@ export function startChecker({ region = config().region } = {}): Checker {
   const record = async () => {
     const batch = finished.splice(0, finished.length);
     await recordChecks(batch);
+    if (rollupsDue()) await flushRollups();
   };
 
   const every = (
@@ -102,6 +105,9 @@ export function startChecker({ region = config().region } = {}): Checker {
       await Promise.all([...running]);
       await recording;
       await record().catch((error: unknown) => logError("The monitor checker failed:", error));
+      await flushRollups().catch((error: unknown) =>
+        logError("The monitor checker failed:", error),
+      );
       store.__allclearChecker = undefined;
     },
   };

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
+import { startEmbeddedRunner } from "@/lib/jobs/runner";
 import { resetConfig } from "@/lib/config";
 import { claimDueChecks, ensureRegionSlots, runDueChecks } from "@/lib/monitors/checker";
 import { memberWithRole, setUpOwner, TestClient } from "@/lib/testing/client";
@@ -195,8 +196,16 @@ describe("the Monitors API", () => {
 });
 
 describe("detection and its effects", () => {
-  it("goes down after the failure threshold, opens a published incident and moves the component; recovers and resolves it", async () => {
+  it("goes down after the failure threshold, opens a published incident, moves the component and tells the webhooks; recovers and resolves it", async () => {
     const { monitor, path } = await createMonitor();
+    const hook = await admin.post("/v1/webhook-endpoints", {
+      kind: "webhook",
+      name: "Ops",
+      url: `${target.url}/hook`,
+      componentIds: [monitor.componentId],
+    });
+    expect(hook.status).toBe(201);
+    const runner = startEmbeddedRunner();
     await checkNow();
     let telemetry = await telemetryOf(monitor.id);
     expect(telemetry).toMatchObject({ state: "up", status: "operational" });
@@ -244,6 +253,17 @@ describe("detection and its effects", () => {
     const incidents = await incidentsOf(monitor.name);
     expect(incidents).toHaveLength(1);
     expect(incidents[0].status).toBe("resolved");
+
+    // Subscribers' webhooks heard both, with nobody at the keyboard.
+    const hooks = await target.waitFor("/hook", 2);
+    await runner.stop();
+    const events = hooks.map(
+      (h) =>
+        JSON.parse(h.body) as { type: string; data: { incident: { id: string; source: string } } },
+    );
+    expect(events.map((e) => e.type)).toEqual(["incident.created", "incident.resolved"]);
+    expect(events.every((e) => e.data.incident.id === incidents[0].id)).toBe(true);
+    expect(events[0]!.data.incident.source).toBe("monitor");
   });
 
   it("with publishPolicy manual opens a draft only; with none, nothing", async () => {
