@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetConfig } from "@/lib/config";
-import { performCheck, USER_AGENT, type CheckSpec } from "./check";
+import { classify, performCheck, USER_AGENT, type CheckSpec } from "./check";
 
 let target: Server;
 let base = "";
@@ -140,5 +140,18 @@ describe("with private targets refused", () => {
     const outcome = await performCheck(spec(`${url()}/ok`));
     expect(outcome.error!.class).toBe("blocked_address");
     expect(seen.length).toBe(before);
+  });
+});
+
+describe("error classes", () => {
+  it("calls an error that is not the network's a checker_error, never a fault of the target", () => {
+    expect(classify(new TypeError("Cannot read properties of undefined"), false).class).toBe(
+      "checker_error",
+    );
+    const reset = Object.assign(new Error("socket hang up"), { code: "ECONNRESET" });
+    expect(classify(new Error("fetch failed", { cause: reset }), false).class).toBe(
+      "connection_reset",
+    );
+    expect(classify(new Error("anything"), true).class).toBe("timeout");
   });
 });

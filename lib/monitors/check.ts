@@ -97,7 +97,10 @@ function timedConnector(phases: Phases, timeoutMs: number): buildConnector.conne
 const TLS_CODES =
   /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|EPROTO$|HOSTNAME_MISMATCH)/;
 
-/** The error class of what went wrong on the way to an answer (DESIGN §8). */
+/**
+ * The error class of what went wrong on the way to an answer (DESIGN §8); an error that is not a
+ * network or protocol failure is `checker_error`.
+ */
 export function classify(
   error: unknown,
   timedOut: boolean,
@@ -132,7 +135,8 @@ export function classify(
     if (code === "ETIMEDOUT" || e.name === "TimeoutError" || code === "UND_ERR_HEADERS_TIMEOUT")
       return { class: "timeout", message: "No answer within the timeout." };
   }
-  return { class: "connection_reset", message };
+  // Anything else is not the target's doing but ours (a bug): it must never read as "down".
+  return { class: "checker_error", message };
 }
 
 function checkedUrl(raw: string, base?: URL): URL {

@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import { getDb, schema } from "@/db/client";
 import { config } from "@/lib/config";
+import { logError } from "@/lib/log";
 import { performCheck, type CheckOutcome, type CheckSpec } from "./check";
 import { nextRegionVerdict, nextSlot, phaseOf, type RegionVerdict } from "./detection";
 import { evaluateMonitor } from "./effects";
@@ -232,6 +233,14 @@ export async function recordChecks(batch: Done[]): Promise<void> {
       nextSlot(now, claim.intervalMs, phaseOf(claim.monitorId, claim.intervalMs)),
     );
     if ("skipped" in done) {
+      return { done, verdict: claim.verdict, next, result: null };
+    }
+    if (done.outcome.error?.class === "checker_error") {
+      // A fault of ours says nothing about the target: logged and counted as a skipped check.
+      logError(
+        `The check of monitor ${claim.monitorId} failed on our side:`,
+        done.outcome.error.message,
+      );
       return { done, verdict: claim.verdict, next, result: null };
     }
     const result = resultOf(done);

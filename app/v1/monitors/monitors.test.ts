@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { startEmbeddedRunner } from "@/lib/jobs/runner";
 import { resetConfig } from "@/lib/config";
-import { claimDueChecks, ensureRegionSlots, runDueChecks } from "@/lib/monitors/checker";
+import {
+  claimDueChecks,
+  ensureRegionSlots,
+  recordChecks,
+  runDueChecks,
+} from "@/lib/monitors/checker";
 import { memberWithRole, setUpOwner, TestClient } from "@/lib/testing/client";
 import { Receiver } from "@/lib/testing/receiver";
 
@@ -322,6 +327,40 @@ describe("detection and its effects", () => {
     await checkNow();
     await checkNow();
     expect(await componentStatus(component)).toBe("degraded_performance");
+  });
+
+  it("never counts a fault of the checker as the target being down", async () => {
+    const { monitor } = await createMonitor({
+      detection: { intervalSeconds: 10, failureThreshold: 1, recoveryThreshold: 1 },
+    });
+    await checkNow();
+    expect((await telemetryOf(monitor.id)).state).toBe("up");
+    const db = await getDb();
+    await db.execute(
+      sql`update monitor_region set next_due_at = now() where monitor_id = ${monitor.id}`,
+    );
+    const claims = (await claimDueChecks({ limit: 1000 })).filter(
+      (c) => c.monitorId === monitor.id,
+    );
+    expect(claims).toHaveLength(1);
+    await recordChecks([
+      {
+        claim: claims[0]!,
+        startedAt: new Date(),
+        outcome: {
+          status: "down",
+          statusCode: null,
+          error: { class: "checker_error", message: "a bug of ours" },
+          timings: { dnsMs: null, connectMs: null, tlsMs: null, firstByteMs: null, totalMs: 1 },
+        },
+      },
+    ]);
+    expect((await telemetryOf(monitor.id)).state).toBe("up");
+    expect((await viewer.get(`/v1/monitors/${monitor.id}/failures`)).body.failures).toEqual([]);
+    const skipped = (await db.execute(
+      sql`select skipped from monitor_region where monitor_id = ${monitor.id}`,
+    )) as unknown as { rows?: { skipped: number }[] } & { skipped: number }[];
+    expect((skipped.rows ?? skipped)[0]!.skipped).toBe(1);
   });
 
   it("pauses while disabled and checks at once when enabled again", async () => {
