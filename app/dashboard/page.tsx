@@ -7,6 +7,7 @@ import { ErrorNotice, Loading } from "@/app/ui/states";
 import { useActor, useCan } from "./actor";
 import { STATUS_LABELS, useComponentPage, type ComponentStatus } from "./components/use-components";
 import type { IncidentSummary } from "./incidents/incident-types";
+import { useMonitors, useTelemetry } from "./monitors/use-monitors";
 
 type Maintenance = { id: string; title: string; status: string; startsAt: string; endsAt: string };
 type Endpoint = { id: string; name: string; state: string; failingSince: string | null };
@@ -106,18 +107,8 @@ function UpcomingMaintenance() {
 }
 
 function DownMonitors() {
-  const telemetry = useQuery({
-    queryKey: ["monitors", "telemetry"],
-    queryFn: () =>
-      apiFetch<{ monitors: { id: string; state: string; since: string }[] }>(
-        "/v1/monitors/telemetry",
-      ),
-    refetchInterval: 5000,
-  });
-  const monitors = useQuery({
-    queryKey: ["monitors"],
-    queryFn: () => apiFetch<{ monitors: { id: string; name: string }[] }>("/v1/monitors"),
-  });
+  const telemetry = useTelemetry();
+  const monitors = useMonitors();
   const names = new Map(monitors.data?.monitors.map((m) => [m.id, m.name]));
   const down = telemetry.data?.monitors.filter((m) => m.state === "down") ?? [];
   return (

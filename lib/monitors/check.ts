@@ -139,6 +139,15 @@ export function classify(
   return { class: "checker_error", message };
 }
 
+/** Why a URL cannot be checked (only http(s), no credentials), or null when it can. */
+export function uncheckableBecause(url: URL): string | null {
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    return `Only http and https can be checked, not ${url.protocol}`;
+  }
+  if (url.username || url.password) return "The URL must not contain credentials.";
+  return null;
+}
+
 function checkedUrl(raw: string, base?: URL): URL {
   let url: URL;
   try {
@@ -146,15 +155,8 @@ function checkedUrl(raw: string, base?: URL): URL {
   } catch {
     throw new CheckFailure("invalid_url", `Not a URL: ${raw.slice(0, 200)}`);
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new CheckFailure(
-      "invalid_url",
-      `Only http and https can be checked, not ${url.protocol}`,
-    );
-  }
-  if (url.username || url.password) {
-    throw new CheckFailure("invalid_url", "The URL must not contain credentials.");
-  }
+  const problem = uncheckableBecause(url);
+  if (problem) throw new CheckFailure("invalid_url", problem);
   return url;
 }
 

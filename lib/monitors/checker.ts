@@ -115,7 +115,7 @@ export async function claimDueChecks({
 }
 
 /** Whether a claimed slot is too late to check: it could not start within one interval. */
-export function tooLate(claim: Claim, now = Date.now()): boolean {
+function tooLate(claim: Claim, now = Date.now()): boolean {
   return now - claim.scheduledAt.getTime() > claim.intervalMs;
 }
 

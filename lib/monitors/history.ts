@@ -17,6 +17,16 @@ const RANGES = {
 } as const;
 export type HistoryRange = keyof typeof RANGES;
 
+/** 404 unless the monitor is the workspace's. */
+async function assertMonitorExists(workspaceId: string, id: string): Promise<void> {
+  const db = await getDb();
+  const [found] = await db
+    .select({ id: monitor.id })
+    .from(monitor)
+    .where(and(eq(monitor.workspaceId, workspaceId), eq(monitor.id, id)));
+  if (!found) throw new NotFoundError("monitor");
+}
+
 type Acc = { checks: number; failures: number; histogram: Histogram };
 
 function bucketOut(from: number, acc: Acc | undefined): Bucket {
@@ -49,11 +59,7 @@ export async function monitorHistory({
   range: HistoryRange;
 }) {
   const db = await getDb();
-  const [found] = await db
-    .select({ id: monitor.id })
-    .from(monitor)
-    .where(and(eq(monitor.workspaceId, ctx.workspaceId), eq(monitor.id, id)));
-  if (!found) throw new NotFoundError("monitor");
+  await assertMonitorExists(ctx.workspaceId, id);
   const { length, bucket } = RANGES[range];
   const end = Math.floor(Date.now() / bucket) * bucket + bucket;
   const start = end - Math.ceil(length / bucket) * bucket;
@@ -112,11 +118,7 @@ export async function recentFailures({
   limit?: number;
 }) {
   const db = await getDb();
-  const [found] = await db
-    .select({ id: monitor.id })
-    .from(monitor)
-    .where(and(eq(monitor.workspaceId, ctx.workspaceId), eq(monitor.id, id)));
-  if (!found) throw new NotFoundError("monitor");
+  await assertMonitorExists(ctx.workspaceId, id);
   const rows = await db
     .select()
     .from(monitorResult)

@@ -7,6 +7,7 @@ import { assertComponentsExist } from "@/lib/components/exist";
 import { config } from "@/lib/config";
 import { NotFoundError, ValidationError } from "@/lib/errors";
 import { resolveAllowed, TargetRefused } from "@/lib/net/targets";
+import { uncheckableBecause } from "./check";
 import type { CheckResult, MonitorInput } from "./schemas";
 import { wakeChecker } from "./wake";
 
@@ -14,7 +15,7 @@ const { monitor, monitorRegion } = schema;
 
 type MonitorRow = typeof monitor.$inferSelect;
 
-export function present(row: MonitorRow) {
+function present(row: MonitorRow) {
   return {
     id: row.id,
     componentId: row.componentId,
@@ -48,12 +49,8 @@ export function present(row: MonitorRow) {
  */
 async function assertCheckableUrl(raw: string): Promise<void> {
   const url = new URL(raw);
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw ValidationError.field("http.url", "Must use http or https.");
-  }
-  if (url.username || url.password) {
-    throw ValidationError.field("http.url", "Must not contain credentials.");
-  }
+  const problem = uncheckableBecause(url);
+  if (problem) throw ValidationError.field("http.url", problem);
   try {
     await resolveAllowed(url.hostname);
   } catch (error) {
