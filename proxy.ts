@@ -32,9 +32,9 @@ export function proxy(request: Request): Response {
 }
 
 // The API, sign-in, /health and the public status page (/, its incidents, maintenance, history,
-// feeds and /api/v2) apply the gate in their handlers and skip this: they are the hot paths.
+// feeds, /api/v2 and the subscription pages under /public) apply the gate in their handlers and skip this: they are the hot paths.
 export const config = {
   matcher: [
-    "/((?!v1/|v1$|auth/|health$|openapi\\.json$|api/v2/|history|incidents/|maintenance/|$).*)",
+    "/((?!v1/|v1$|auth/|health$|openapi\\.json$|api/v2/|public/|history|incidents/|maintenance/|$).*)",
   ],
 };

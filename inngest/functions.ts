@@ -1,3 +1,4 @@
+import { sendEmail } from "./email";
 import { maintenanceWindow, scheduledJobSweep } from "./maintenance";
 import { monitorChecks } from "./monitors";
 import { deliverWebhook, fanOutEvents } from "./notifications";
@@ -9,4 +10,5 @@ export const functions = [
   fanOutEvents,
   deliverWebhook,
   monitorChecks,
+  sendEmail,
 ];

@@ -3,6 +3,7 @@ import { jobHandlers } from "@/lib/jobs/handlers";
 import { runDueJobs, runJob } from "@/lib/jobs/jobs";
 import type { WindowRun } from "@/lib/jobs/engine";
 import { inngest } from "./client";
+import { EMAIL_PENDING, mailWaiting } from "./email";
 import { announce, overdueDeliveries, revive } from "./notifications";
 
 /** The longest one sleep may last: Inngest's free plan allows 7 days. */
@@ -74,6 +75,8 @@ export const scheduledJobSweep = inngest.createFunction(
     const jobs = await step.run("run-due-jobs", () => runDueJobs(jobHandlers));
     const overdue = revive(await step.run("overdue-deliveries", () => overdueDeliveries()));
     await announce(step, overdue);
-    return { jobs, deliveries: overdue.length };
+    const mail = await step.run("mail-waiting", () => mailWaiting());
+    if (mail) await step.sendEvent("send-mail", { name: EMAIL_PENDING, data: {} });
+    return { jobs, deliveries: overdue.length, mail };
   },
 );

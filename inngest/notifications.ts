@@ -57,6 +57,8 @@ export const fanOutEvents = inngest.createFunction(
   { id: "fan-out-events", triggers: [{ event: "allclear/outbox.pending" }] },
   async ({ step }) => {
     await step.run("fan-out", () => fanOutAll());
+    // The fan-out also queued the events' mail.
+    await step.sendEvent("send-mail", { name: "allclear/email.pending", data: {} });
     const due = revive(
       await step.run("due-deliveries", async () =>
         (await dueDeliveries({ overdueMs: 0, limit: ANNOUNCE_LIMIT })).filter(

@@ -28,7 +28,30 @@ const envSchema = z
       .string()
       .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
       .optional(),
-    EMAIL_FROM: z.string().min(3).optional(),
+    EMAIL_FROM: z
+      .string()
+      .regex(
+        /^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/,
+        "must be an address, or a name and an address like Status <status@example.com>",
+      )
+      .optional(),
+    DKIM_DOMAIN: z
+      .string()
+      .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, "must be a domain name")
+      .optional(),
+    DKIM_SELECTOR: z
+      .string()
+      .regex(/^[a-z0-9._-]+$/i, "must be a DKIM selector")
+      .optional(),
+    DKIM_PRIVATE_KEY: z
+      .string()
+      // Environments often hold a PEM on one line with its line breaks written as \n.
+      .transform((text) => text.replace(/\\n/g, "\n"))
+      .refine(
+        (text) => /-----BEGIN (RSA )?PRIVATE KEY-----/.test(text),
+        "must be a PEM private key",
+      )
+      .optional(),
     REGION: z
       .string()
       .regex(/^[a-z0-9-]{1,40}$/, "must be 1–40 lowercase letters, digits or dashes")
@@ -72,6 +95,15 @@ const envSchema = z
     allowPrivateTargets: env.ALLOW_PRIVATE_TARGETS,
     smtpUrl: env.SMTP_URL,
     emailFrom: env.EMAIL_FROM ?? "Allclear <status@localhost>",
+    dkim:
+      env.DKIM_DOMAIN && env.DKIM_SELECTOR && env.DKIM_PRIVATE_KEY
+        ? {
+            domainName: env.DKIM_DOMAIN,
+            keySelector: env.DKIM_SELECTOR,
+            privateKey: env.DKIM_PRIVATE_KEY,
+          }
+        : undefined,
+    dkimPartial: [env.DKIM_DOMAIN, env.DKIM_SELECTOR, env.DKIM_PRIVATE_KEY].some(Boolean),
     region: env.REGION,
     monitorChecker: env.MONITOR_CHECKER,
     webhookRetrySchedule: env.WEBHOOK_RETRY_SCHEDULE,
@@ -97,6 +129,14 @@ const envSchema = z
         code: "custom",
         path: ["BETTER_AUTH_SECRET"],
         message: "is required when DATABASE_URL is set in production",
+      });
+    }
+    if (config.dkimPartial && !config.dkim) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["DKIM_PRIVATE_KEY"],
+        message:
+          "DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY go together: set all three or none",
       });
     }
     if (config.inngestDev && config.nodeEnv === "production") {

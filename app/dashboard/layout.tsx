@@ -2,6 +2,7 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { actorFromHeaders } from "@/lib/auth/session";
+import { mailIsLocal } from "@/lib/email/transport";
 import { isSetUp } from "@/lib/workspace/setup";
 import { getWorkspace } from "@/lib/workspace/workspace";
 import { ActorProvider } from "./actor";
@@ -18,7 +19,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   return (
     <ActorProvider actor={{ userId, email, name, role }}>
       <div className="shell">
-        <Sidebar workspaceName={workspace.name} />
+        <Sidebar workspaceName={workspace.name} mailIsLocal={mailIsLocal()} />
         <main className="main">{children}</main>
       </div>
     </ActorProvider>

@@ -18,7 +18,13 @@ const NAVIGATION: { href: string; label: string; role: Role }[] = [
   { href: "/dashboard/settings", label: "Settings", role: "viewer" },
 ];
 
-export function Sidebar({ workspaceName }: { workspaceName: string }) {
+export function Sidebar({
+  workspaceName,
+  mailIsLocal,
+}: {
+  workspaceName: string;
+  mailIsLocal: boolean;
+}) {
   const pathname = usePathname();
   const router = useRouter();
   const actor = useActor();
@@ -36,20 +42,27 @@ export function Sidebar({ workspaceName }: { workspaceName: string }) {
         {workspaceName}
       </Link>
       <nav className="nav" aria-label="Dashboard">
-        {NAVIGATION.filter((item) => roleAtLeast(actor.role, item.role)).map((item) => (
-          <Link
-            key={item.href}
-            href={item.href}
-            aria-current={
-              pathname === item.href ||
-              (item.href !== "/dashboard" && pathname.startsWith(`${item.href}/`))
-                ? "page"
-                : undefined
-            }
-          >
-            {item.label}
-          </Link>
-        ))}
+        {[
+          ...NAVIGATION,
+          ...(mailIsLocal
+            ? [{ href: "/dashboard/mailbox", label: "Mailbox", role: "admin" as Role }]
+            : []),
+        ]
+          .filter((item) => roleAtLeast(actor.role, item.role))
+          .map((item) => (
+            <Link
+              key={item.href}
+              href={item.href}
+              aria-current={
+                pathname === item.href ||
+                (item.href !== "/dashboard" && pathname.startsWith(`${item.href}/`))
+                  ? "page"
+                  : undefined
+              }
+            >
+              {item.label}
+            </Link>
+          ))}
       </nav>
       <div className="sidebar-footer">
         <span className="muted" data-testid="signed-in-as">

@@ -7,3 +7,4 @@ export * from "./maintenance";
 export * from "./outbox";
 export * from "./notifications";
 export * from "./monitors";
+export * from "./email";

@@ -13,6 +13,7 @@ const EXPECTED: Record<string, "public" | "viewer" | "editor" | "admin"> = {
   listMembers: "admin",
   createInvitation: "admin",
   revokeInvitation: "admin",
+  resendInvitation: "admin",
   acceptInvitation: "public",
   changeMemberRole: "admin",
   removeMember: "admin",
@@ -48,6 +49,10 @@ const EXPECTED: Record<string, "public" | "viewer" | "editor" | "admin"> = {
   deleteWebhookEndpoint: "admin",
   testWebhookEndpoint: "admin",
   listWebhookDeliveries: "admin",
+  listSubscribers: "admin",
+  createSubscriber: "admin",
+  deleteSubscriber: "admin",
+  getMailbox: "admin",
 };
 
 const ROLES = ["viewer", "editor", "admin", "owner"] as const;

@@ -1,4 +1,5 @@
 import { after } from "next/server";
+import { uuidv7 } from "uuidv7";
 import { inngest } from "@/inngest/client";
 import { config } from "@/lib/config";
 import { logError } from "@/lib/log";
@@ -88,4 +89,16 @@ export function announceEvents(outboxEventIds: readonly string[]): void {
     return;
   }
   sendSoon({ id: `outbox:${outboxEventIds[0]}`, name: "allclear/outbox.pending", data: {} });
+}
+
+/**
+ * After a transaction that queued mail or a subscription request: the embedded runner looks now;
+ * Inngest is told, so its sender runs.
+ */
+export function announceEmail(): void {
+  if (config().inngest !== "inngest") {
+    wakeRunner();
+    return;
+  }
+  sendSoon({ id: `email:${uuidv7()}`, name: "allclear/email.pending", data: {} });
 }

@@ -1,3 +1,5 @@
+import { closeMailer } from "@/lib/email/transport";
+import { EmailWorker } from "@/lib/email/worker";
 import { fanOutPending } from "@/lib/notifications/deliveries";
 import { DeliveryWorker } from "@/lib/notifications/worker";
 import { jobHandlers } from "./handlers";
@@ -12,12 +14,13 @@ export type { Runner };
 
 /**
  * The embedded engine: with no Inngest configured, the server process runs due jobs, fans out
- * outbox events and delivers them. All of it is rows, so what fell due while the server was
+ * outbox events, delivers them and sends mail. All of it is rows, so what fell due while the server was
  * down runs right after it starts.
  */
 export function startEmbeddedRunner(): Runner {
   if (store.__allclearRunner) return store.__allclearRunner;
   const deliveries = new DeliveryWorker();
+  const emails = new EmailWorker();
   let stopped = false;
   let ticking = false;
   let wanted = false;
@@ -33,6 +36,7 @@ export function startEmbeddedRunner(): Runner {
       await runDueJobs(jobHandlers);
       await fanOutPending();
       await deliveries.pump();
+      emails.pump();
     })().catch((error: unknown) => logError("The background runner failed:", error));
     await running;
     ticking = false;
@@ -56,6 +60,8 @@ export function startEmbeddedRunner(): Runner {
       clearTimeout(timer);
       await running;
       await deliveries.drain();
+      await emails.drain();
+      closeMailer();
       store.__allclearRunner = undefined;
     },
   };

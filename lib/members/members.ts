@@ -6,6 +6,8 @@ import { getDb, schema, type Executor } from "@/db/client";
 import { isUniqueViolation } from "@/db/errors";
 import type { Actor } from "@/lib/auth/session";
 import { config } from "@/lib/config";
+import { queueInvitation, sealLink } from "@/lib/email/queue";
+import { announceEmail } from "@/lib/jobs/engine";
 import { AppError, ConflictError, ForbiddenError, NotFoundError } from "@/lib/errors";
 import { roleAtLeast, type Role } from "@/lib/workspace/roles";
 import type { AcceptInput, InviteInput } from "./schemas";
@@ -71,6 +73,8 @@ export async function inviteMember({ ctx, input }: { ctx: Actor; input: InviteIn
   refuseOwnerRole(input.role);
   const db = await getDb();
   const token = randomBytes(32).toString("base64url");
+  const acceptUrl = acceptUrlFor(token);
+  const mail = await sealLink(acceptUrl);
   const created = await db.transaction(async (tx) => {
     const [existing] = await tx
       .select({ userId: member.userId })
@@ -98,10 +102,46 @@ export async function inviteMember({ ctx, input }: { ctx: Actor; input: InviteIn
         expiresAt: new Date(Date.now() + INVITATION_LIFETIME_MS),
       })
       .returning(invitationColumns);
+    await queueInvitation(tx, { workspaceId: ctx.workspaceId, email: input.email }, mail);
     return row!;
   });
-  const acceptUrl = `${config().baseUrl}/accept-invitation?token=${encodeURIComponent(token)}`;
+  announceEmail();
   return { invitation: created, token, acceptUrl };
+}
+
+const acceptUrlFor = (token: string) =>
+  `${config().baseUrl}/accept-invitation?token=${encodeURIComponent(token)}`;
+
+/**
+ * Mails a pending invitation again with a fresh link, valid seven days from now; the link sent
+ * before stops working.
+ */
+export async function resendInvitation({ ctx, id }: { ctx: Actor; id: string }) {
+  const db = await getDb();
+  const token = randomBytes(32).toString("base64url");
+  const acceptUrl = acceptUrlFor(token);
+  const mail = await sealLink(acceptUrl);
+  const updated = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(invitation)
+      .set({
+        tokenHash: hashToken(token),
+        expiresAt: new Date(Date.now() + INVITATION_LIFETIME_MS),
+      })
+      .where(
+        and(
+          eq(invitation.id, id),
+          eq(invitation.workspaceId, ctx.workspaceId),
+          isNull(invitation.acceptedAt),
+        ),
+      )
+      .returning(invitationColumns);
+    if (!row) throw new NotFoundError("pending invitation");
+    await queueInvitation(tx, { workspaceId: ctx.workspaceId, email: row.email }, mail);
+    return row;
+  });
+  announceEmail();
+  return { invitation: updated, token, acceptUrl };
 }
 
 export async function revokeInvitation({ ctx, id }: { ctx: Actor; id: string }) {

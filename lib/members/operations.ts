@@ -31,12 +31,26 @@ export const createInvitation = defineOperation({
   tag,
   summary: "Invite someone with a role",
   description:
-    "Answers the invitation with its token and accept link (valid 7 days, usable once). A newer invitation for the same address replaces older ones.",
+    "Mails the accept link to the address, and answers the invitation with its token and link too (valid 7 days, usable once). A newer invitation for the same address replaces older ones.",
   access: "admin",
   body: InviteInput,
   response: InvitationCreated,
   status: 201,
   problems: [{ status: 409, code: "already_member" }],
+});
+
+export const resendInvitation = defineOperation({
+  id: "resendInvitation",
+  method: "POST",
+  path: "/v1/invitations/{id}/resend",
+  tag,
+  summary: "Mail an invitation again",
+  description:
+    "Mails the invitation again with a fresh link, valid 7 days from now; the earlier link stops working. 404 once it was accepted, revoked or replaced.",
+  access: "admin",
+  params: idParams,
+  response: InvitationCreated,
+  status: 200,
 });
 
 export const revokeInvitation = defineOperation({

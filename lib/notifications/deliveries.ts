@@ -4,6 +4,7 @@ import { groupBy } from "@/lib/group-by";
 import { getDb, schema, type Executor } from "@/db/client";
 import { config } from "@/lib/config";
 import { decryptSecret, SecretUnreadableError } from "@/lib/crypto/secrets";
+import { queueEventMail } from "@/lib/email/queue";
 import { postOutgoing, type PostResult } from "@/lib/net/post";
 import { buildRequest, type EndpointKind, type EventData, type OutgoingEvent } from "./messages";
 
@@ -63,7 +64,8 @@ function componentsOf(data: EventData): string[] {
 
 /**
  * Creates the event's deliveries, one per endpoint that follows it (all components, or one of
- * the event's), exactly once: the event is locked and marked in the same transaction.
+ * the event's), and its mail to subscribers, exactly once: the event is locked and marked in the
+ * same transaction.
  */
 export async function fanOutEvent(
   eventId: string,
@@ -112,6 +114,11 @@ export async function fanOutEvent(
           .onConflictDoNothing()
           .returning({ deliveryId: delivery.id, endpointId: delivery.endpointId })
       : [];
+    await queueEventMail(tx, {
+      id: event.id,
+      workspaceId: event.workspaceId,
+      data: event.data as EventData,
+    });
     await tx
       .update(outboxEvent)
       .set({ fannedOutAt: new Date() })

@@ -97,7 +97,7 @@ const monthFormat = new Intl.DateTimeFormat("en-GB", {
 const dayName = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`));
 const monthName = (month: string) => monthFormat.format(new Date(`${month}-01T00:00:00Z`));
 
-function layout(
+export function layout(
   ws: PublicWorkspace,
   { title, description, body }: { title: string; description: string; body: SafeHtml },
 ): string {
@@ -123,6 +123,13 @@ function layout(
 <details class="subscribe">
 <summary>Subscribe to updates</summary>
 <div class="menu">
+<form class="subscribe-form" method="post" action="/public/subscriptions">
+<label for="subscribe-email">Email address</label>
+<input id="subscribe-email" type="email" name="email" required autocomplete="email" maxlength="254">
+<div class="trap" aria-hidden="true"><label for="subscribe-website">Leave this empty</label><input id="subscribe-website" name="website" tabindex="-1" autocomplete="off"></div>
+<button type="submit">Subscribe by email</button>
+</form>
+<a href="/public/subscriptions">Choose components…</a>
 <a href="/history.rss">RSS feed</a>
 <a href="/history.atom">Atom feed</a>
 </div>

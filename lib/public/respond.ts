@@ -99,3 +99,20 @@ export function publicOptions(request: Request): Response {
     })
   );
 }
+
+/**
+ * A page about one visitor's own subscription: never kept by a CDN or the browser, and its
+ * address (which carries a token) is never sent on as a referrer.
+ */
+export function privatePage(
+  body: string,
+  status = 200,
+  extra: Record<string, string> = {},
+): Response {
+  const headers = headersFor(rendered("html", body, status));
+  headers.set("cache-control", "no-store");
+  headers.set("referrer-policy", "no-referrer");
+  headers.delete("etag");
+  for (const [name, value] of Object.entries(extra)) headers.set(name, value);
+  return new Response(body, { status, headers });
+}

@@ -61,7 +61,7 @@ describe("/api/inngest with Inngest configured", () => {
     expect(response.body).toMatchObject({
       authentication_succeeded: true,
       mode: "cloud",
-      function_count: 5,
+      function_count: 6,
     });
   });
 

@@ -71,8 +71,8 @@ function InviteForm() {
       {invite.data && (
         <div className="stack spaced">
           <p className="success" role="status">
-            Invitation for {invite.data.invitation.email} created. Send them this link; it works
-            once, for 7 days.
+            Invitation for {invite.data.invitation.email} created, and the link was mailed to them.
+            It works once, for 7 days; you can also pass it on yourself.
           </p>
           <CopyField label="Invitation link" value={invite.data.acceptUrl} />
         </div>
@@ -150,21 +150,35 @@ function InvitationRow({ invitation }: { invitation: Invitation }) {
     mutationFn: () => apiFetch(`/v1/invitations/${invitation.id}`, { method: "DELETE" }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: MEMBERS }),
   });
+  const resend = useMutation({
+    mutationFn: () => apiFetch(`/v1/invitations/${invitation.id}/resend`, { method: "POST" }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: MEMBERS }),
+  });
   return (
     <tr>
       <td>{invitation.email}</td>
       <td>{invitation.role}</td>
       <td>{new Date(invitation.expiresAt).toLocaleString()}</td>
       <td>
-        <button
-          type="button"
-          className="secondary"
-          onClick={() => revoke.mutate()}
-          disabled={revoke.isPending}
-        >
-          Revoke
-        </button>
-        <ErrorNotice error={revoke.error} />
+        <div className="row">
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => resend.mutate()}
+            disabled={resend.isPending}
+          >
+            {resend.isPending ? "Mailing…" : resend.isSuccess ? "Mailed again" : "Mail again"}
+          </button>
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => revoke.mutate()}
+            disabled={revoke.isPending}
+          >
+            Revoke
+          </button>
+        </div>
+        <ErrorNotice error={revoke.error ?? resend.error} />
       </td>
     </tr>
   );

@@ -12,6 +12,7 @@ import { ErrorNotice, Loading } from "@/app/ui/states";
 import { useCan } from "../actor";
 import { ComponentPicker } from "../component-picker";
 import { useComponentPage } from "../components/use-components";
+import { Subscribers } from "./subscribers";
 
 type Endpoint = {
   id: string;
@@ -316,6 +317,7 @@ export default function NotificationsPage() {
           ))}
         </ul>
       )}
+      <Subscribers names={names} />
     </div>
   );
 }

@@ -1,0 +1,181 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { ApiError, apiFetch } from "@/lib/client/api";
+import { ConfirmButton } from "@/app/ui/confirm-button";
+import { Field } from "@/app/ui/field";
+import { FormError } from "@/app/ui/form-error";
+import { ErrorNotice, Loading } from "@/app/ui/states";
+import { ComponentPicker } from "../component-picker";
+
+type Subscriber = {
+  id: string;
+  email: string;
+  state: "pending_confirmation" | "active" | "bounced";
+  componentIds: string[];
+  createdAt: string;
+};
+
+const KEY = ["subscribers"];
+const STATE_LABEL = {
+  pending_confirmation: "Waiting for confirmation",
+  active: "Active",
+  bounced: "Bounced",
+};
+
+function AddSubscriber({ onDone }: { onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const [componentIds, setComponentIds] = useState<string[]>([]);
+  const add = useMutation({
+    mutationFn: (body: Record<string, unknown>) =>
+      apiFetch<Subscriber>("/v1/subscribers", { method: "POST", body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+  const error = add.error instanceof ApiError ? add.error : null;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    add.mutate({ email: String(form.get("email")).trim(), componentIds });
+  }
+
+  if (add.data) {
+    return (
+      <section className="card stack">
+        <p className="success" role="status">
+          A confirmation link was mailed to {add.data.email}. They hear nothing else until they
+          confirm.
+        </p>
+        <div>
+          <button type="button" onClick={onDone}>
+            Done
+          </button>
+        </div>
+      </section>
+    );
+  }
+  return (
+    <section className="card">
+      <h3>Add subscriber</h3>
+      <form className="form" onSubmit={submit}>
+        <FormError error={error} />
+        <Field
+          label="Email address"
+          name="email"
+          type="email"
+          required
+          maxLength={254}
+          error={error?.forField("email")}
+        />
+        <ComponentPicker
+          legend="Components followed (none chosen = every component)"
+          initial={[]}
+          withStatus={false}
+          onChange={(picked) => setComponentIds(picked.map((p) => p.componentId))}
+        />
+        <div className="row">
+          <button type="submit" disabled={add.isPending}>
+            {add.isPending ? "Adding…" : "Add subscriber"}
+          </button>
+          <button type="button" className="secondary" onClick={onDone}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function SubscriberRow({
+  subscriber,
+  names,
+}: {
+  subscriber: Subscriber;
+  names: Map<string, string>;
+}) {
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: () => apiFetch(`/v1/subscribers/${subscriber.id}`, { method: "DELETE" }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+  return (
+    <tr data-testid="subscriber">
+      <td>{subscriber.email}</td>
+      <td>
+        <span className={`badge ${subscriber.state === "bounced" ? "impact-critical" : ""}`}>
+          {STATE_LABEL[subscriber.state]}
+        </span>
+      </td>
+      <td>
+        {subscriber.componentIds.length
+          ? subscriber.componentIds.map((id) => names.get(id) ?? "…").join(", ")
+          : "Every component"}
+      </td>
+      <td>{new Date(subscriber.createdAt).toLocaleString()}</td>
+      <td>
+        <ConfirmButton
+          label="Delete"
+          confirmLabel={`Delete ${subscriber.email}`}
+          question="Stop mailing this address?"
+          onConfirm={() => remove.mutate()}
+          pending={remove.isPending}
+        />
+        <ErrorNotice error={remove.error} />
+      </td>
+    </tr>
+  );
+}
+
+/** Email subscribers: who they are, their state, what they follow; adding and deleting. */
+export function Subscribers({ names }: { names: Map<string, string> }) {
+  const [adding, setAdding] = useState(false);
+  const subscribers = useQuery({
+    queryKey: KEY,
+    queryFn: () => apiFetch<Subscriber[]>("/v1/subscribers"),
+    refetchInterval: 10_000,
+  });
+  return (
+    <section className="stack" aria-labelledby="subscribers-heading">
+      <div className="page-header">
+        <h2 id="subscribers-heading">Email subscribers</h2>
+        {!adding && (
+          <button type="button" onClick={() => setAdding(true)}>
+            Add subscriber
+          </button>
+        )}
+      </div>
+      <p className="muted">
+        Visitors subscribe from the status page and confirm from a mailed link. Active subscribers
+        get incident and maintenance mail about the components they follow; an address that refuses
+        mail is marked bounced and mailed nothing more.
+      </p>
+      {adding && <AddSubscriber onDone={() => setAdding(false)} />}
+      {subscribers.isPending && <Loading />}
+      <ErrorNotice error={subscribers.error} />
+      {subscribers.data?.length === 0 && !adding && <p className="notice">No subscribers yet.</p>}
+      {subscribers.data && subscribers.data.length > 0 && (
+        <div className="table-wrap">
+          <table className="table" aria-label="Subscribers">
+            <thead>
+              <tr>
+                <th>Email</th>
+                <th>State</th>
+                <th>Follows</th>
+                <th>Subscribed</th>
+                <th>
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {subscribers.data.map((subscriber) => (
+                <SubscriberRow key={subscriber.id} subscriber={subscriber} names={names} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,6 @@
+import { optionsFor } from "@/lib/http/api";
+import { confirm, showConfirm } from "@/lib/public/subscriptions";
+
+export const GET = showConfirm;
+export const POST = confirm;
+export const OPTIONS = optionsFor(["GET", "POST"]);

@@ -1,0 +1,6 @@
+import { optionsFor } from "@/lib/http/api";
+import { manage, showManage } from "@/lib/public/subscriptions";
+
+export const GET = showManage;
+export const POST = manage;
+export const OPTIONS = optionsFor(["GET", "POST"]);

@@ -1,0 +1,6 @@
+import { optionsFor } from "@/lib/http/api";
+import { handleSubscribe, showSubscribeForm } from "@/lib/public/subscriptions";
+
+export const GET = showSubscribeForm;
+export const POST = handleSubscribe;
+export const OPTIONS = optionsFor(["GET", "POST"]);

@@ -1,0 +1,7 @@
+import { handle, route } from "@/lib/http/api";
+import { resendInvitation } from "@/lib/members/members";
+import * as op from "@/lib/members/operations";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
+  POST: handle(op.resendInvitation, ({ ctx, params }) => resendInvitation({ ctx, id: params.id })),
+});

@@ -1,0 +1,153 @@
+import {
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { at, createdAt, id } from "./columns";
+import { component } from "./components";
+import { outboxEvent } from "./outbox";
+import { workspace } from "./workspace";
+
+export const subscriberStateEnum = pgEnum("subscriber_state", [
+  "pending_confirmation",
+  "active",
+  "bounced",
+]);
+
+/**
+ * An email subscriber. The confirmation token is kept only as its SHA-256, works once and ends
+ * with `confirmTokenExpiresAt`; `lastConfirmationAt` holds mail to one address to one
+ * confirmation per 15 minutes.
+ */
+export const subscriber = pgTable(
+  "subscriber",
+  {
+    id: id(),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspace.id, { onDelete: "cascade" }),
+    /** Lowercased, so one address is one subscriber. */
+    email: text().notNull(),
+    state: subscriberStateEnum().notNull().default("pending_confirmation"),
+    confirmTokenHash: text(),
+    confirmTokenExpiresAt: at(),
+    lastConfirmationAt: at(),
+    confirmedAt: at(),
+    bouncedAt: at(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("subscriber_workspace_id_email_key").on(t.workspaceId, t.email),
+    index("subscriber_workspace_id_created_at_idx").on(t.workspaceId, t.createdAt),
+    uniqueIndex("subscriber_confirm_token_hash_key").on(t.confirmTokenHash),
+  ],
+);
+
+/** The components a subscriber follows; none = every component. */
+export const subscriberComponent = pgTable(
+  "subscriber_component",
+  {
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspace.id, { onDelete: "cascade" }),
+    subscriberId: uuid()
+      .notNull()
+      .references(() => subscriber.id, { onDelete: "cascade" }),
+    componentId: uuid()
+      .notNull()
+      .references(() => component.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subscriberId, t.componentId] }),
+    index("subscriber_component_workspace_id_idx").on(t.workspaceId, t.componentId),
+  ],
+);
+
+/**
+ * A visitor's request to subscribe, as the public form wrote it. The form answers the same for
+ * every address because all it does is write this row; what the address's state calls for
+ * (a subscriber, a confirmation mail, nothing) is decided in the background.
+ */
+export const subscriptionRequest = pgTable(
+  "subscription_request",
+  {
+    id: id(),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspace.id, { onDelete: "cascade" }),
+    email: text().notNull(),
+    componentIds: jsonb().$type<string[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("subscription_request_created_at_idx").on(t.createdAt)],
+);
+
+export const emailKindEnum = pgEnum("email_kind", [
+  "confirmation",
+  "already_subscribed",
+  "event",
+  "invitation",
+]);
+export const emailStateEnum = pgEnum("email_state", ["pending", "sent", "failed"]);
+
+/**
+ * One message to one address. Its id is the `Message-ID`, the same on every attempt. Event mail
+ * is rendered from the outbox event when sent; the one secret a confirmation or invitation
+ * carries (its link) is stored encrypted. `nextAttemptAt` doubles as the lease, as for
+ * webhook deliveries.
+ */
+export const emailMessage = pgTable(
+  "email_message",
+  {
+    id: id(),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspace.id, { onDelete: "cascade" }),
+    kind: emailKindEnum().notNull(),
+    toAddress: text().notNull(),
+    subscriberId: uuid().references(() => subscriber.id, { onDelete: "cascade" }),
+    eventId: uuid().references(() => outboxEvent.id, { onDelete: "cascade" }),
+    linkEncrypted: text(),
+    state: emailStateEnum().notNull().default("pending"),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: at().notNull().defaultNow(),
+    lease: uuid(),
+    lastError: text(),
+    sentAt: at(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("email_message_state_next_attempt_at_idx").on(t.state, t.nextAttemptAt),
+    index("email_message_workspace_id_created_at_idx").on(t.workspaceId, t.createdAt),
+    uniqueIndex("email_message_event_id_subscriber_id_key").on(t.eventId, t.subscriberId),
+  ],
+);
+
+/** Mail kept locally when no SMTP server is configured, as it would have been sent. */
+export const mailboxMessage = pgTable(
+  "mailbox_message",
+  {
+    id: id(),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspace.id, { onDelete: "cascade" }),
+    messageId: text().notNull(),
+    fromAddress: text().notNull(),
+    toAddress: text().notNull(),
+    subject: text().notNull(),
+    text: text().notNull(),
+    html: text().notNull(),
+    headers: jsonb().$type<Record<string, string>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("mailbox_message_workspace_id_created_at_idx").on(t.workspaceId, t.createdAt),
+    uniqueIndex("mailbox_message_message_id_key").on(t.messageId),
+  ],
+);

@@ -1,0 +1,101 @@
+import { expect, newVisitor, test } from "./fixtures";
+import { OWNER, signIn } from "./owner";
+
+test("a visitor subscribes on the status page, confirms from the mailbox, hears of an incident and leaves with one click", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const address = `reader-${Date.now()}@example.com`;
+  const visitor = await newVisitor(browser);
+  await visitor.setViewportSize({ width: 390, height: 844 });
+  await visitor.goto("/");
+  await visitor.getByText("Subscribe to updates").click();
+  await visitor.getByLabel("Email address").fill(address);
+  await visitor.getByRole("button", { name: "Subscribe by email" }).click();
+  await expect(visitor.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+
+  await signIn(page, OWNER.email, OWNER.password);
+  await page.getByRole("link", { name: "Mailbox", exact: true }).click();
+  const confirmation = page
+    .getByTestId("mail")
+    .filter({ hasText: `To ${address}` })
+    .filter({ hasText: "Confirm your subscription" });
+  await expect(confirmation).toBeVisible({ timeout: 15_000 });
+  await confirmation.getByRole("button", { name: "Show message" }).click();
+  const confirmLink = await confirmation
+    .getByRole("link", { name: /\/public\/subscriptions\/confirm/ })
+    .getAttribute("href");
+
+  // Opening the link shows a button; only pressing it confirms.
+  await visitor.goto(confirmLink!);
+  await visitor.getByRole("button", { name: "Confirm subscription" }).click();
+  await expect(visitor.getByRole("heading", { name: "You are subscribed" })).toBeVisible();
+
+  await page.getByRole("link", { name: "Notifications", exact: true }).click();
+  const row = page.getByTestId("subscriber").filter({ hasText: address });
+  await expect(row).toContainText("Active");
+
+  const title = `Checkout errors ${Date.now()}`;
+  const declared = await page.request.post("/v1/incidents", {
+    data: { title, impact: "minor", body: "We are **looking** into it.", visibility: "published" },
+  });
+  expect(declared.status()).toBe(201);
+  await page.getByRole("link", { name: "Mailbox", exact: true }).click();
+  const notice = page
+    .getByTestId("mail")
+    .filter({ hasText: `To ${address}` })
+    .filter({ hasText: `Investigating: ${title}` });
+  await expect(notice).toBeVisible({ timeout: 15_000 });
+  await notice.getByRole("button", { name: "Show message" }).click();
+  await expect(notice).toContainText("We are **looking** into it.");
+  await notice.getByText("Headers").click();
+  await expect(notice).toContainText("List-Unsubscribe-Post");
+  const unsubscribeLink = await notice
+    .getByRole("link", { name: /\/public\/subscriptions\/unsubscribe/ })
+    .getAttribute("href");
+
+  await visitor.goto(unsubscribeLink!);
+  await expect(visitor.getByText(address)).toBeVisible();
+  await visitor.screenshot({
+    path: test.info().outputPath("unsubscribe-phone.png"),
+    fullPage: true,
+  });
+  await visitor.getByRole("button", { name: "Unsubscribe" }).click();
+  await expect(visitor.getByRole("heading", { name: "You are unsubscribed" })).toBeVisible();
+
+  await page.getByRole("link", { name: "Notifications", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Email subscribers" })).toBeVisible();
+  await expect(page.getByTestId("subscriber").filter({ hasText: address })).toHaveCount(0);
+});
+
+test("an admin adds a subscriber by hand and the invitation form says the link was mailed", async ({
+  page,
+}) => {
+  await signIn(page, OWNER.email, OWNER.password);
+  await page.getByRole("link", { name: "Notifications", exact: true }).click();
+  await page.getByRole("button", { name: "Add subscriber" }).click();
+  const address = `by-hand-${Date.now()}@example.com`;
+  await page.getByLabel("Email address").fill(address);
+  await page.getByRole("button", { name: "Add subscriber" }).click();
+  await expect(page.getByRole("status")).toContainText(
+    `A confirmation link was mailed to ${address}`,
+  );
+  await page.getByRole("button", { name: "Done" }).click();
+  await expect(page.getByTestId("subscriber").filter({ hasText: address })).toContainText(
+    "Waiting for confirmation",
+  );
+
+  await page.getByRole("link", { name: "Members", exact: true }).click();
+  const invitee = `invitee-${Date.now()}@example.com`;
+  await page.getByLabel("Email").fill(invitee);
+  await page.getByRole("button", { name: "Invite" }).click();
+  await expect(page.getByRole("status")).toContainText("the link was mailed to them");
+  await page.getByRole("link", { name: "Mailbox", exact: true }).click();
+  await expect(
+    page
+      .getByTestId("mail")
+      .filter({ hasText: `To ${invitee}` })
+      .filter({ hasText: "invited" }),
+  ).toBeVisible({ timeout: 15_000 });
+});

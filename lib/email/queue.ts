@@ -1,0 +1,430 @@
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { uuidv7 } from "uuidv7";
+import { getDb, schema, type Executor } from "@/db/client";
+import { config } from "@/lib/config";
+import { decryptSecret, encryptSecret, SecretUnreadableError } from "@/lib/crypto/secrets";
+import { groupBy } from "@/lib/group-by";
+import type { EventData } from "@/lib/notifications/messages";
+import { subscriberLinkToken } from "@/lib/subscribers/tokens";
+import {
+  alreadySubscribedMail,
+  confirmationMail,
+  eventMail,
+  invitationMail,
+  type Composed,
+  type SubscriberLinks,
+} from "./templates";
+import { sendMail, type OutgoingMail, type SendResult } from "./transport";
+
+const { emailMessage, subscriber, subscriberComponent, component, outboxEvent, workspace } = schema;
+
+/** How long a claimed message stays out of other workers' reach while it is sent. */
+const LEASE_MS = 60_000;
+/** Rows one insert writes when an event goes to many subscribers. */
+const INSERT_CHUNK = 500;
+
+const linkBinding = (messageId: string) => `email_message.link:${messageId}`;
+
+type Kind = (typeof schema.emailKindEnum.enumValues)[number];
+
+/** A message id and its link, encrypted for that message's row. */
+export type SealedLink = { id: string; linkEncrypted: string };
+
+/**
+ * Encrypts the link a confirmation or invitation carries, for the row it will be written to.
+ * Done before the transaction that writes the row: the key may need a read of its own.
+ */
+export async function sealLink(link: string): Promise<SealedLink> {
+  const id = uuidv7();
+  return { id, linkEncrypted: await encryptSecret(link, linkBinding(id)) };
+}
+
+export function confirmationUrl(token: string): string {
+  return `${config().baseUrl}/public/subscriptions/confirm?token=${encodeURIComponent(token)}`;
+}
+
+export async function queueConfirmation(
+  tx: Executor,
+  to: { workspaceId: string; subscriberId: string; email: string },
+  link: SealedLink,
+): Promise<void> {
+  await tx.insert(emailMessage).values({
+    ...link,
+    workspaceId: to.workspaceId,
+    kind: "confirmation",
+    toAddress: to.email,
+    subscriberId: to.subscriberId,
+  });
+}
+
+export async function queueAlreadySubscribed(
+  tx: Executor,
+  to: { workspaceId: string; subscriberId: string; email: string },
+): Promise<void> {
+  await tx.insert(emailMessage).values({
+    workspaceId: to.workspaceId,
+    kind: "already_subscribed",
+    toAddress: to.email,
+    subscriberId: to.subscriberId,
+  });
+}
+
+export async function queueInvitation(
+  tx: Executor,
+  to: { workspaceId: string; email: string },
+  link: SealedLink,
+): Promise<void> {
+  await tx
+    .insert(emailMessage)
+    .values({ ...link, workspaceId: to.workspaceId, kind: "invitation", toAddress: to.email });
+}
+
+/** The components an event is about (none: it concerns everyone). */
+function eventComponents(data: EventData): string[] {
+  return (
+    data.incident?.components.map((c) => c.componentId) ?? data.maintenance?.componentIds ?? []
+  );
+}
+
+/**
+ * An event's mail, one message per active subscriber who follows it: everything, or one of the
+ * event's components; an event that names no components goes to every active subscriber.
+ * Written in the fan-out's transaction, so an event becomes its messages exactly once.
+ */
+export async function queueEventMail(
+  tx: Executor,
+  event: { id: string; workspaceId: string; data: EventData },
+): Promise<number> {
+  const about = new Set(eventComponents(event.data));
+  const [subscribers, follows] = await Promise.all([
+    tx
+      .select({ id: subscriber.id, email: subscriber.email })
+      .from(subscriber)
+      .where(and(eq(subscriber.workspaceId, event.workspaceId), eq(subscriber.state, "active"))),
+    tx
+      .select({
+        subscriberId: subscriberComponent.subscriberId,
+        componentId: subscriberComponent.componentId,
+      })
+      .from(subscriberComponent)
+      .where(eq(subscriberComponent.workspaceId, event.workspaceId)),
+  ]);
+  const followed = groupBy(
+    follows,
+    (row) => row.subscriberId,
+    (row) => row.componentId,
+  );
+  const rows = subscribers
+    .filter(({ id }) => {
+      const list = followed.get(id);
+      return !list || about.size === 0 || list.some((componentId) => about.has(componentId));
+    })
+    .map((s) => ({
+      workspaceId: event.workspaceId,
+      kind: "event" as const,
+      toAddress: s.email,
+      subscriberId: s.id,
+      eventId: event.id,
+    }));
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+    await tx
+      .insert(emailMessage)
+      .values(rows.slice(start, start + INSERT_CHUNK))
+      .onConflictDoNothing();
+  }
+  return rows.length;
+}
+
+/** A message claimed for an attempt, with its claim's token. */
+export type ClaimedMessage = {
+  id: string;
+  workspaceId: string;
+  kind: Kind;
+  toAddress: string;
+  subscriberId: string | null;
+  eventId: string | null;
+  linkEncrypted: string | null;
+  attempts: number;
+  lease: string;
+};
+
+/**
+ * Claims due messages by pushing their next attempt out by the lease: a worker that dies
+ * mid-send leaves the message to be sent again, under the same Message-ID, when the lease ends.
+ */
+export async function claimDueMessages({
+  limit,
+  overdueMs = 0,
+}: {
+  limit: number;
+  overdueMs?: number;
+}): Promise<ClaimedMessage[]> {
+  if (limit <= 0) return [];
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: emailMessage.id })
+      .from(emailMessage)
+      .where(
+        and(
+          eq(emailMessage.state, "pending"),
+          lte(emailMessage.nextAttemptAt, sql`now() - ${`${overdueMs} milliseconds`}::interval`),
+        ),
+      )
+      .orderBy(asc(emailMessage.nextAttemptAt), asc(emailMessage.id))
+      .limit(limit)
+      .for("update", { skipLocked: true });
+    if (!due.length) return [];
+    return tx
+      .update(emailMessage)
+      .set({
+        nextAttemptAt: sql`now() + ${`${LEASE_MS} milliseconds`}::interval`,
+        lease: sql`gen_random_uuid()`,
+      })
+      .where(
+        inArray(
+          emailMessage.id,
+          due.map((row) => row.id),
+        ),
+      )
+      .returning({
+        id: emailMessage.id,
+        workspaceId: emailMessage.workspaceId,
+        kind: emailMessage.kind,
+        toAddress: emailMessage.toAddress,
+        subscriberId: emailMessage.subscriberId,
+        eventId: emailMessage.eventId,
+        linkEncrypted: emailMessage.linkEncrypted,
+        attempts: emailMessage.attempts,
+        lease: sql<string>`${emailMessage.lease}`,
+      });
+  });
+}
+
+/** When the next message falls due (a retry waiting its turn), or null when none waits. */
+export async function nextMessageDueAt(): Promise<Date | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ at: emailMessage.nextAttemptAt })
+    .from(emailMessage)
+    .where(eq(emailMessage.state, "pending"))
+    .orderBy(asc(emailMessage.nextAttemptAt))
+    .limit(1);
+  return row?.at ?? null;
+}
+
+/** What composing a batch needs, read once for the whole batch. */
+type Context = {
+  workspaceNames: Map<string, string>;
+  componentNames: Map<string, Map<string, string>>;
+  follows: Map<string, string[]>;
+  events: Map<string, { type: string; data: EventData }>;
+};
+
+async function readContext(messages: ClaimedMessage[]): Promise<Context> {
+  const db = await getDb();
+  const workspaceIds = [...new Set(messages.map((m) => m.workspaceId))];
+  const eventIds = [...new Set(messages.flatMap((m) => (m.eventId ? [m.eventId] : [])))];
+  const confirming = messages.filter((m) => m.kind === "confirmation" && m.subscriberId);
+  const [workspaces, components, follows, events] = await Promise.all([
+    db
+      .select({ id: workspace.id, name: workspace.name })
+      .from(workspace)
+      .where(inArray(workspace.id, workspaceIds)),
+    db
+      .select({ id: component.id, name: component.name, workspaceId: component.workspaceId })
+      .from(component)
+      .where(inArray(component.workspaceId, workspaceIds)),
+    confirming.length
+      ? db
+          .select({
+            subscriberId: subscriberComponent.subscriberId,
+            componentId: subscriberComponent.componentId,
+          })
+          .from(subscriberComponent)
+          .where(
+            inArray(
+              subscriberComponent.subscriberId,
+              confirming.map((m) => m.subscriberId!),
+            ),
+          )
+      : [],
+    eventIds.length
+      ? db
+          .select({ id: outboxEvent.id, type: outboxEvent.type, data: outboxEvent.data })
+          .from(outboxEvent)
+          .where(inArray(outboxEvent.id, eventIds))
+      : [],
+  ]);
+  const componentNames = new Map<string, Map<string, string>>();
+  for (const c of components) {
+    const names = componentNames.get(c.workspaceId) ?? new Map<string, string>();
+    names.set(c.id, c.name);
+    componentNames.set(c.workspaceId, names);
+  }
+  return {
+    workspaceNames: new Map(workspaces.map((w) => [w.id, w.name])),
+    componentNames,
+    follows: groupBy(
+      follows,
+      (row) => row.subscriberId,
+      (row) => row.componentId,
+    ),
+    events: new Map(events.map((e) => [e.id, { type: e.type, data: e.data as EventData }])),
+  };
+}
+
+export async function subscriberLinks(subscriberId: string): Promise<SubscriberLinks> {
+  const token = encodeURIComponent(await subscriberLinkToken(subscriberId));
+  const base = `${config().baseUrl}/public/subscriptions`;
+  return {
+    unsubscribeUrl: `${base}/unsubscribe?token=${token}`,
+    manageUrl: `${base}/manage?token=${token}`,
+  };
+}
+
+function listId(workspaceName: string): string {
+  const host = new URL(config().baseUrl).hostname;
+  // A header value of plain ASCII: the name's other characters are left out.
+  const label = workspaceName.replace(/[^\x20-\x7e]|["\\]/g, "").trim() || "Status";
+  return `"${label} status" <status.${host}>`;
+}
+
+/** A claimed message as it will leave, or why it cannot be built. */
+async function compose(
+  message: ClaimedMessage,
+  context: Context,
+): Promise<OutgoingMail | { error: string }> {
+  const workspaceName = context.workspaceNames.get(message.workspaceId) ?? "Status";
+  const names = context.componentNames.get(message.workspaceId) ?? new Map<string, string>();
+  const headers: Record<string, string> = {
+    "Auto-Submitted": "auto-generated",
+    "List-Id": listId(workspaceName),
+  };
+  let link: string | null = null;
+  if (message.linkEncrypted) {
+    try {
+      link = await decryptSecret(message.linkEncrypted, linkBinding(message.id));
+    } catch (error) {
+      if (error instanceof SecretUnreadableError) return { error: error.message };
+      throw error;
+    }
+  }
+  const links = message.subscriberId ? await subscriberLinks(message.subscriberId) : null;
+  let content: Composed;
+  switch (message.kind) {
+    case "confirmation":
+      content = confirmationMail({
+        workspace: workspaceName,
+        confirmUrl: link!,
+        componentNames: (context.follows.get(message.subscriberId ?? "") ?? []).map(
+          (id) => names.get(id) ?? "A removed component",
+        ),
+      });
+      break;
+    case "invitation":
+      content = invitationMail({ workspace: workspaceName, acceptUrl: link! });
+      break;
+    case "already_subscribed":
+      content = alreadySubscribedMail({ workspace: workspaceName, links: links! });
+      break;
+    case "event": {
+      const event = context.events.get(message.eventId ?? "");
+      if (!event || !links) return { error: "The event this message reported is gone." };
+      content = eventMail({ ...event, componentNames: names, links });
+      break;
+    }
+  }
+  if (links && message.kind !== "confirmation") {
+    headers["List-Unsubscribe"] = `<${links.unsubscribeUrl}>`;
+    headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click";
+  }
+  return {
+    id: message.id,
+    workspaceId: message.workspaceId,
+    to: message.toAddress,
+    headers,
+    ...content,
+  };
+}
+
+/** One attempt at one message, ready to be recorded. */
+export type SendRecord = {
+  message: ClaimedMessage;
+  outcome: SendResult | { result: "fail"; error: string };
+};
+
+/**
+ * Composes and sends a batch of claimed messages, all at once (the SMTP pool queues them over
+ * its connections), and answers each one's outcome, writing nothing yet.
+ */
+export async function sendClaimed(messages: ClaimedMessage[]): Promise<SendRecord[]> {
+  if (!messages.length) return [];
+  const context = await readContext(messages);
+  return Promise.all(
+    messages.map(async (message): Promise<SendRecord> => {
+      const mail = await compose(message, context);
+      if ("error" in mail) return { message, outcome: { result: "fail", error: mail.error } };
+      return { message, outcome: await sendMail(mail) };
+    }),
+  );
+}
+
+/**
+ * Records a batch of attempts in one transaction. Sent is final; a temporary failure waits for
+ * the retry schedule's next delay and fails once the schedule is used up; a permanent refusal
+ * fails the message and marks its subscriber `bounced`, and nothing more goes to that address.
+ * Only a claim that still holds its message records it (a worker whose lease ran out does not).
+ */
+export async function recordSends(records: SendRecord[]): Promise<void> {
+  if (!records.length) return;
+  const schedule = config().webhookRetrySchedule;
+  const rows = JSON.stringify(
+    records.map(({ message, outcome }) => {
+      const attempts = message.attempts + 1;
+      const retrying = outcome.result === "retry" && attempts <= schedule.length;
+      return {
+        id: message.id,
+        lease: message.lease,
+        attempts,
+        state: outcome.result === "sent" ? "sent" : retrying ? "pending" : "failed",
+        next_attempt_at: retrying
+          ? new Date(Date.now() + schedule[attempts - 1]!).toISOString()
+          : null,
+        error: "error" in outcome ? outcome.error : null,
+      };
+    }),
+  );
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const held = await tx.execute(sql`
+      update email_message set
+        attempts = done.attempts,
+        state = done.state,
+        next_attempt_at = coalesce(done.next_attempt_at, now()),
+        last_error = done.error,
+        sent_at = case when done.state = 'sent' then now() else null end,
+        lease = null
+      from json_to_recordset(${rows}::json) as done(id uuid, lease uuid, attempts int,
+        state email_state, next_attempt_at timestamptz, error text)
+      where email_message.id = done.id and email_message.state = 'pending'
+        and email_message.lease = done.lease
+      returning email_message.id`);
+    // postgres.js answers the rows as an array; PGlite inside `rows`.
+    const answer = held as unknown as { id: string }[] & { rows?: { id: string }[] };
+    const heldIds = new Set((answer.rows ?? answer).map((row) => row.id));
+    const bouncing = records
+      .filter((r) => r.outcome.result === "refused" && r.message.subscriberId)
+      .filter((r) => heldIds.has(r.message.id))
+      .map((r) => r.message.subscriberId!);
+    if (!bouncing.length) return;
+    await tx
+      .update(subscriber)
+      .set({ state: "bounced", bouncedAt: new Date(), confirmTokenHash: null })
+      .where(inArray(subscriber.id, bouncing));
+    await tx
+      .update(emailMessage)
+      .set({ state: "failed", lastError: "Not sent: the address refused an earlier message." })
+      .where(and(inArray(emailMessage.subscriberId, bouncing), eq(emailMessage.state, "pending")));
+  });
+}

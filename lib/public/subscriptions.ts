@@ -1,0 +1,210 @@
+import { subscriberLinks } from "@/lib/email/queue";
+import { AppError, RateLimitedError, ValidationError } from "@/lib/errors";
+import { addressKey, clientAddress } from "@/lib/http/client-address";
+import { errorResponse } from "@/lib/http/problem";
+import { WindowLimiter } from "@/lib/http/rate-limit";
+import { frontGate, parseWith, readJsonBody, readLimitedText } from "@/lib/http/request";
+import { SubscriptionRequestInput } from "@/lib/subscribers/schemas";
+import {
+  changeFollowedByLink,
+  confirmationState,
+  confirmSubscription,
+  requestSubscription,
+  subscriptionByLink,
+  unsubscribeByLink,
+} from "@/lib/subscribers/subscribers";
+import { readSubscriberLinkToken } from "@/lib/subscribers/tokens";
+import type { PublicData } from "./load";
+import { notSetUpPage } from "./pages";
+import { privatePage } from "./respond";
+import { publicSnapshot } from "./snapshot";
+import {
+  confirmedPage,
+  confirmPage,
+  linkProblemPage,
+  managePage,
+  subscribePage,
+  subscriptionRequestedPage,
+  unsubscribedPage,
+  unsubscribePage,
+} from "./subscription-pages";
+
+/** Subscription requests one visitor address may make a minute. */
+export const SUBSCRIBE_REQUESTS_PER_MINUTE = 5;
+/** Requests for one email address a minute, from anywhere; more are answered alike and dropped. */
+const REQUESTS_PER_ADDRESS_PER_MINUTE = 3;
+
+const store = globalThis as typeof globalThis & { __allclearSubscribeLimiter?: WindowLimiter };
+const limiter = () => (store.__allclearSubscribeLimiter ??= new WindowLimiter());
+
+const ACCEPTED = { state: "pending_confirmation" } as const;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+class NotSetUp extends Error {}
+
+async function publicData(): Promise<PublicData> {
+  const { data } = await publicSnapshot();
+  if (!data) throw new NotSetUp();
+  return data;
+}
+
+/** Form fields of an urlencoded body; `componentIds` may repeat. */
+async function formFields(request: Request): Promise<URLSearchParams> {
+  const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
+  if (type !== "application/x-www-form-urlencoded") {
+    throw new AppError(
+      415,
+      "unsupported_media_type",
+      "Unsupported media type",
+      "Send the form as application/x-www-form-urlencoded, or JSON.",
+    );
+  }
+  return new URLSearchParams(await readLimitedText(request));
+}
+
+const wantsJson = (request: Request) =>
+  /^application\/(?:[\w.+-]+\+)?json\b/i.test(request.headers.get("content-type") ?? "");
+
+/**
+ * `POST /public/subscriptions`: the same 202 for every address, new, pending or active, in the
+ * same time, since all it does is write the request; the mail work happens in the background.
+ * A filled-in honeypot gets the same answer and nothing else. JSON in, JSON out; a form gets a
+ * page.
+ */
+export async function handleSubscribe(request: Request): Promise<Response> {
+  const refused = frontGate(request);
+  if (refused) return refused;
+  const json = wantsJson(request);
+  let data: PublicData | undefined;
+  let email: string | undefined;
+  try {
+    data = await publicData();
+    const visitor = clientAddress(request.headers);
+    const retryAfter = limiter().hit(
+      `subscribe:${visitor ? addressKey(visitor) : "unknown"}`,
+      SUBSCRIBE_REQUESTS_PER_MINUTE,
+    );
+    if (retryAfter !== null) throw new RateLimitedError(retryAfter);
+    let body: unknown;
+    if (json) {
+      body = await readJsonBody(request);
+    } else {
+      const form = await formFields(request);
+      email = form.get("email") ?? undefined;
+      body = {
+        email: form.get("email") ?? "",
+        componentIds: form.getAll("componentIds"),
+        website: form.get("website") ?? undefined,
+      };
+    }
+    const input = parseWith(SubscriptionRequestInput, body);
+    const known = new Set(data.components.map((c) => c.id));
+    const componentIds = [...new Set(input.componentIds ?? [])];
+    const unknown = componentIds.flatMap((id, index) =>
+      known.has(id) ? [] : [{ field: `componentIds.${index}`, message: "No such component." }],
+    );
+    if (unknown.length) throw new ValidationError(unknown);
+    const wanted =
+      !input.website &&
+      limiter().hit(`subscribe-email:${input.email}`, REQUESTS_PER_ADDRESS_PER_MINUTE) === null;
+    if (wanted) {
+      await requestSubscription({
+        workspaceId: data.workspace.id,
+        email: input.email,
+        componentIds,
+      });
+    }
+    if (json) {
+      return Response.json(ACCEPTED, { status: 202, headers: { "cache-control": "no-store" } });
+    }
+    return privatePage(subscriptionRequestedPage(data.workspace), 202);
+  } catch (error) {
+    if (error instanceof NotSetUp) return privatePage(notSetUpPage(), 404);
+    if (json || !data || !(error instanceof AppError)) return errorResponse(error);
+    const message =
+      error instanceof ValidationError
+        ? error.errors.some((e) => e.field === "email")
+          ? "Enter a valid email address."
+          : "Some of the components chosen no longer exist; choose again."
+        : error instanceof RateLimitedError
+          ? "Too many requests from your network. Wait a minute and try again."
+          : error.message;
+    return privatePage(
+      subscribePage(data, { error: message, email }),
+      error.status,
+      error instanceof RateLimitedError ? { "retry-after": String(error.retryAfterSeconds) } : {},
+    );
+  }
+}
+
+/** A GET page of the subscription flow: the front gate, the workspace, then the page. */
+async function page(
+  request: Request,
+  build: (data: PublicData, token: string) => Promise<Response>,
+): Promise<Response> {
+  const refused = frontGate(request);
+  if (refused) return refused;
+  try {
+    const data = await publicData();
+    return await build(data, new URL(request.url).searchParams.get("token") ?? "");
+  } catch (error) {
+    if (error instanceof NotSetUp) return privatePage(notSetUpPage(), 404);
+    return errorResponse(error);
+  }
+}
+
+export const showSubscribeForm = (request: Request) =>
+  page(request, async (data) => privatePage(subscribePage(data)));
+
+const problem = (data: PublicData, reason: "expired" | "invalid") =>
+  privatePage(linkProblemPage(data.workspace, reason), reason === "expired" ? 410 : 404);
+
+/** GET shows a button; only its POST confirms, so a scanner that follows links confirms nothing. */
+export const showConfirm = (request: Request) =>
+  page(request, async (data, token) => {
+    const state = await confirmationState(token);
+    if (state !== "confirmed") return problem(data, state);
+    return privatePage(confirmPage(data.workspace, token));
+  });
+
+export const confirm = (request: Request) =>
+  page(request, async (data, token) => {
+    const result = await confirmSubscription(token);
+    if (result.result !== "confirmed") return problem(data, result.result);
+    const { manageUrl } = await subscriberLinks(result.subscriberId);
+    return privatePage(confirmedPage(data.workspace, manageUrl));
+  });
+
+export const showUnsubscribe = (request: Request) =>
+  page(request, async (data, token) => {
+    const found = await subscriptionByLink(token);
+    if (!found) return problem(data, "invalid");
+    return privatePage(unsubscribePage(data.workspace, token, found.email));
+  });
+
+/**
+ * The one-click unsubscribe (RFC 8058): a POST with the form body `List-Unsubscribe=One-Click`
+ * or the page's button, no origin needed, no redirect. A repeat answers the same.
+ */
+export const unsubscribe = (request: Request) =>
+  page(request, async (data, token) => {
+    if (!(await readSubscriberLinkToken(token))) return problem(data, "invalid");
+    await unsubscribeByLink(token);
+    return privatePage(unsubscribedPage(data.workspace));
+  });
+
+export const showManage = (request: Request) =>
+  page(request, async (data, token) => {
+    const found = await subscriptionByLink(token);
+    if (!found) return problem(data, "invalid");
+    return privatePage(managePage(data, token, found));
+  });
+
+export const manage = (request: Request) =>
+  page(request, async (data, token) => {
+    const form = await formFields(request);
+    const ids = form.getAll("componentIds").filter((id) => UUID.test(id));
+    const changed = await changeFollowedByLink(token, ids);
+    if (!changed) return problem(data, "invalid");
+    return privatePage(managePage(data, token, changed, true));
+  });

@@ -1,0 +1,140 @@
+import type { AddressInfo } from "node:net";
+import { simpleParser, type ParsedMail } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+/** A message as the SMTP server received it, parsed. */
+export type Caught = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  messageId: string;
+  /** Header names lowercased; values as raw strings. */
+  headers: Map<string, string>;
+  raw: string;
+  at: number;
+};
+
+type Refusal = { code: number; message: string; times: number };
+
+/**
+ * A real SMTP server on loopback for mail tests: it keeps every message it accepts, parsed, and
+ * can refuse recipients, permanently (5xx) or for a number of tries (4xx), or stall deliveries.
+ */
+export class MailCatcher {
+  readonly messages: Caught[] = [];
+  /** Messages whose DATA was answered with a refusal (`failData`), parsed like the rest. */
+  readonly turnedAway: Caught[] = [];
+  private readonly refusals = new Map<string, Refusal>();
+  private readonly dataRefusals = new Map<string, Refusal>();
+  /** Milliseconds each message's DATA waits before it is accepted. */
+  delayMs = 0;
+  private server!: SMTPServer;
+  port = 0;
+
+  get url(): string {
+    return `smtp://127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<this> {
+    this.server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS", "AUTH"],
+      logger: false,
+      size: 1024 * 1024,
+      onRcptTo: (address, _session, callback) => {
+        const refusal = this.refusals.get(address.address.toLowerCase());
+        if (refusal && refusal.times > 0) {
+          refusal.times -= 1;
+          const error = new Error(refusal.message) as Error & { responseCode: number };
+          error.responseCode = refusal.code;
+          callback(error);
+          return;
+        }
+        callback();
+      },
+      onData: (stream, session, callback) => {
+        const chunks: Buffer[] = [];
+        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+        stream.on("end", () => {
+          const raw = Buffer.concat(chunks).toString("utf8");
+          const to = session.envelope.rcptTo.map((r) => r.address).join(", ");
+          setTimeout(() => {
+            void simpleParser(raw).then((parsed: ParsedMail) => {
+              const refusal = this.dataRefusals.get(to.toLowerCase());
+              const list = refusal && refusal.times > 0 ? this.turnedAway : this.messages;
+              list.push({
+                to,
+                subject: parsed.subject ?? "",
+                text: parsed.text ?? "",
+                html: typeof parsed.html === "string" ? parsed.html : "",
+                messageId: parsed.messageId ?? "",
+                headers: new Map(
+                  parsed.headerLines.map((h) => [h.key, h.line.slice(h.key.length + 1).trim()]),
+                ),
+                raw,
+                at: Date.now(),
+              });
+              if (refusal && refusal.times > 0) {
+                refusal.times -= 1;
+                const error = new Error(refusal.message) as Error & { responseCode: number };
+                error.responseCode = refusal.code;
+                callback(error);
+                return;
+              }
+              callback();
+            }, callback);
+          }, this.delayMs);
+        });
+      },
+    });
+    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
+    this.port = (this.server.server.address() as AddressInfo).port;
+    return this;
+  }
+
+  /** Refuses mail to `address` with `code` the next `times` times (permanently by default). */
+  refuse(address: string, code: number, times = Infinity): void {
+    this.refusals.set(address.toLowerCase(), {
+      code,
+      message: code >= 500 ? "Mailbox unavailable" : "Try again later",
+      times,
+    });
+  }
+
+  /** Takes the whole message, then answers its DATA with `code`, the next `times` times. */
+  failData(address: string, code: number, times = 1): void {
+    this.dataRefusals.set(address.toLowerCase(), { code, message: "Try again later", times });
+  }
+
+  to(address: string): Caught[] {
+    return this.messages.filter((m) => m.to === address.toLowerCase());
+  }
+
+  /** Waits until `ready` holds for the messages, polling; throws after `timeoutMs`. */
+  async waitFor(ready: (messages: Caught[]) => boolean, timeoutMs = 10_000): Promise<Caught[]> {
+    const until = Date.now() + timeoutMs;
+    while (!ready(this.messages)) {
+      if (Date.now() > until) {
+        throw new Error(`Mail did not arrive in time; got ${this.messages.length} message(s)`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return this.messages;
+  }
+
+  clear(): void {
+    this.messages.length = 0;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+/** The first link in a text part whose path starts with `path`. */
+export function linkIn(text: string, path: string): string {
+  const match = new RegExp(`https?://[^\\s>]*${path.replace(/[/?]/g, "\\$&")}[^\\s>]*`).exec(text);
+  if (!match) throw new Error(`No ${path} link in:\n${text}`);
+  return match[0];
+}
