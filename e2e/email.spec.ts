@@ -87,8 +87,9 @@ test("an admin adds a subscriber by hand and the invitation form says the link w
   );
 
   await page.getByRole("link", { name: "Members", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Members", exact: true })).toBeVisible();
   const invitee = `invitee-${Date.now()}@example.com`;
-  await page.getByLabel("Email").fill(invitee);
+  await page.getByLabel("Email", { exact: true }).fill(invitee);
   await page.getByRole("button", { name: "Invite" }).click();
   await expect(page.getByRole("status")).toContainText("the link was mailed to them");
   await page.getByRole("link", { name: "Mailbox", exact: true }).click();
