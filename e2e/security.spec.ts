@@ -101,6 +101,7 @@ test("every page holds its Content-Security-Policy, with no violation or console
     "/dashboard/notifications",
     "/dashboard/members",
     "/dashboard/settings",
+    "/dashboard/mailbox",
     "/docs",
   ];
   for (const path of dashboard) {
@@ -120,7 +121,7 @@ test("every page holds its Content-Security-Policy, with no violation or console
   expect(await problems()).toEqual([]);
 
   // The public pages run no inline code at all: their own policy has no nonce.
-  for (const path of ["/", `/incidents/${incidentId}`, "/history"]) {
+  for (const path of ["/", `/incidents/${incidentId}`, "/history", "/public/subscriptions"]) {
     const response = await page.goto(path);
     const csp = response!.headers()["content-security-policy"] ?? "";
     expect(csp, path).toMatch(/^default-src 'none'; script-src 'self'; style-src 'self';/);

@@ -36,6 +36,10 @@ describe("configuration", () => {
     ["BETTER_AUTH_SECRET", "too-short"],
     ["REGION", "EU West"],
     ["SETUP_TOKEN", "short"],
+    ["SMTP_URL", "mail.example.com:25"],
+    ["EMAIL_FROM", "Status"],
+    ["DKIM_DOMAIN", "not a domain"],
+    ["DKIM_PRIVATE_KEY", "not a key"],
   ])("stops with a message naming %s for the bad value %j", (variable, value) => {
     expect(() => readConfig({ [variable]: value })).toThrow(ConfigError);
     expect(() => readConfig({ [variable]: value })).toThrow(
@@ -107,5 +111,25 @@ describe("configuration", () => {
     expect(parseDuration("250ms")).toBe(250);
     expect(parseDuration("2m")).toBe(120_000);
     expect(parseDuration("2 minutes")).toBeNull();
+  });
+
+  it("takes DKIM only with its domain, selector and key together", () => {
+    const key = "-----BEGIN PRIVATE KEY-----\\nMIIB\\n-----END PRIVATE KEY-----";
+    const dkim = readConfig({
+      DKIM_DOMAIN: "example.com",
+      DKIM_SELECTOR: "mail",
+      DKIM_PRIVATE_KEY: key,
+    }).dkim;
+    expect(dkim).toEqual({
+      domainName: "example.com",
+      keySelector: "mail",
+      privateKey: "-----BEGIN PRIVATE KEY-----\nMIIB\n-----END PRIVATE KEY-----",
+    });
+    expect(() => readConfig({ DKIM_DOMAIN: "example.com" })).toThrow(
+      /DKIM_PRIVATE_KEY: DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY go together/,
+    );
+    expect(readConfig({ EMAIL_FROM: "Status <status@example.com>" }).emailFrom).toBe(
+      "Status <status@example.com>",
+    );
   });
 });

@@ -228,6 +228,7 @@ export async function processSubscriptionRequests(limit = 100): Promise<number> 
   const db = await getDb();
   let handled = 0;
   for (; handled < limit; handled++) {
+    if (!(await subscriptionRequestsWaiting())) break;
     // Made ready before the transaction, in case the request calls for a confirmation.
     const confirmation = newConfirmationToken();
     const mail = await sealLink(confirmationUrl(confirmation.token));
