@@ -4,7 +4,7 @@ import { getDb, schema, type Executor } from "@/db/client";
 import { config } from "@/lib/config";
 import { decryptSecret, encryptSecret, SecretUnreadableError } from "@/lib/crypto/secrets";
 import { groupBy } from "@/lib/group-by";
-import type { EventData } from "@/lib/notifications/messages";
+import { eventComponents, type EventData } from "@/lib/notifications/messages";
 import { subscriberLinkToken } from "@/lib/subscribers/tokens";
 import {
   alreadySubscribedMail,
@@ -77,13 +77,6 @@ export async function queueInvitation(
   await tx
     .insert(emailMessage)
     .values({ ...link, workspaceId: to.workspaceId, kind: "invitation", toAddress: to.email });
-}
-
-/** The components an event is about (none: it concerns everyone). */
-function eventComponents(data: EventData): string[] {
-  return (
-    data.incident?.components.map((c) => c.componentId) ?? data.maintenance?.componentIds ?? []
-  );
 }
 
 /**

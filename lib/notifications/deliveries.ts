@@ -6,7 +6,13 @@ import { config } from "@/lib/config";
 import { decryptSecret, SecretUnreadableError } from "@/lib/crypto/secrets";
 import { queueEventMail } from "@/lib/email/queue";
 import { postOutgoing, type PostResult } from "@/lib/net/post";
-import { buildRequest, type EndpointKind, type EventData, type OutgoingEvent } from "./messages";
+import {
+  buildRequest,
+  eventComponents,
+  type EndpointKind,
+  type EventData,
+  type OutgoingEvent,
+} from "./messages";
 
 const { delivery, outboxEvent, webhookEndpoint, webhookEndpointComponent, component } = schema;
 
@@ -55,13 +61,6 @@ export function classify(result: PostResult): Outcome {
   };
 }
 
-/** The components an event is about; endpoints that follow none of them do not get it. */
-function componentsOf(data: EventData): string[] {
-  return (
-    data.incident?.components.map((c) => c.componentId) ?? data.maintenance?.componentIds ?? []
-  );
-}
-
 /**
  * Creates the event's deliveries, one per endpoint that follows it (all components, or one of
  * the event's), and its mail to subscribers, exactly once: the event is locked and marked in the
@@ -78,7 +77,8 @@ export async function fanOutEvent(
       .where(and(eq(outboxEvent.id, eventId), isNull(outboxEvent.fannedOutAt)))
       .for("update", { skipLocked: true });
     if (!event) return [];
-    const about = new Set(componentsOf(event.data as EventData));
+    // Endpoints that follow none of the event's components do not get it.
+    const about = new Set(eventComponents(event.data as EventData));
     const [endpoints, follows] = await Promise.all([
       tx
         .select({ id: webhookEndpoint.id })

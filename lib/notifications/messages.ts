@@ -30,6 +30,13 @@ export type EventData = {
 };
 export type OutgoingEvent = { type: string; data: EventData };
 
+/** The components an event is about (none: it names no component). */
+export function eventComponents(data: EventData): string[] {
+  return (
+    data.incident?.components.map((c) => c.componentId) ?? data.maintenance?.componentIds ?? []
+  );
+}
+
 const words = (value: string) => value.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
 
 const HEADLINE: Record<string, string> = {

@@ -17,6 +17,11 @@ export type Caught = {
 
 type Refusal = { code: number; message: string; times: number };
 
+/** The error smtp-server answers with: its responseCode becomes the SMTP reply code. */
+function refusalError(refusal: Refusal): Error {
+  return Object.assign(new Error(refusal.message), { responseCode: refusal.code });
+}
+
 /**
  * A real SMTP server on loopback for mail tests: it keeps every message it accepts, parsed, and
  * can refuse recipients, permanently (5xx) or for a number of tries (4xx), or stall deliveries.
@@ -46,9 +51,7 @@ export class MailCatcher {
         const refusal = this.refusals.get(address.address.toLowerCase());
         if (refusal && refusal.times > 0) {
           refusal.times -= 1;
-          const error = new Error(refusal.message) as Error & { responseCode: number };
-          error.responseCode = refusal.code;
-          callback(error);
+          callback(refusalError(refusal));
           return;
         }
         callback();
@@ -77,9 +80,7 @@ export class MailCatcher {
               });
               if (refusal && refusal.times > 0) {
                 refusal.times -= 1;
-                const error = new Error(refusal.message) as Error & { responseCode: number };
-                error.responseCode = refusal.code;
-                callback(error);
+                callback(refusalError(refusal));
                 return;
               }
               callback();
