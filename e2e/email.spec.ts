@@ -41,6 +41,7 @@ test("a visitor subscribes on the status page, confirms from the mailbox, hears 
     data: { title, impact: "minor", body: "We are **looking** into it.", visibility: "published" },
   });
   expect(declared.status()).toBe(201);
+  const incidentId = (await declared.json()).id as string;
   await page.getByRole("link", { name: "Mailbox", exact: true }).click();
   const notice = page
     .getByTestId("mail")
@@ -67,6 +68,12 @@ test("a visitor subscribes on the status page, confirms from the mailbox, hears 
   await page.getByRole("link", { name: "Notifications", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Email subscribers" })).toBeVisible();
   await expect(page.getByTestId("subscriber").filter({ hasText: address })).toHaveCount(0);
+
+  // Other journeys expect no open incident.
+  const resolved = await page.request.post(`/v1/incidents/${incidentId}/updates`, {
+    data: { status: "resolved", body: "Fixed." },
+  });
+  expect(resolved.status()).toBe(201);
 });
 
 test("an admin adds a subscriber by hand and the invitation form says the link was mailed", async ({

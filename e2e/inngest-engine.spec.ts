@@ -89,7 +89,7 @@ test("with both keys, writes hand named events to Inngest after answering, and o
     expect(signed.status).toBe(200);
     expect(await signed.json()).toMatchObject({
       authentication_succeeded: true,
-      function_count: 5,
+      function_count: 6,
     });
   } finally {
     server.kill();
