@@ -23,6 +23,11 @@ const nextConfig: NextConfig = {
           headers: nonPage,
         }),
       ),
+      // A subscriber's pages carry their token in the address: it is never sent on as a referrer.
+      {
+        source: "/public/subscriptions/:path*",
+        headers: [{ key: "Referrer-Policy", value: "no-referrer" }],
+      },
     ];
   },
 };
