@@ -77,6 +77,8 @@ export const incidentUpdate = pgTable(
     components: jsonb().$type<UpdateComponentChange[]>(),
     createdBy: uuid().references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAt(),
+    /** Set when the body was corrected after posting. */
+    editedAt: at(),
   },
   (t) => [
     index("incident_update_workspace_id_incident_id_idx").on(

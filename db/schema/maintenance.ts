@@ -1,4 +1,5 @@
 import { index, integer, pgEnum, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { user } from "./auth";
 import { at, createdAt, id } from "./columns";
 import { component } from "./components";
 import { workspace } from "./workspace";
@@ -50,5 +51,31 @@ export const maintenanceComponent = pgTable(
   (t) => [
     primaryKey({ columns: [t.maintenanceId, t.componentId] }),
     index("maintenance_component_workspace_id_component_id_idx").on(t.workspaceId, t.componentId),
+  ],
+);
+
+/** A progress note on a window, shown publicly and sent like incident updates. */
+export const maintenanceUpdate = pgTable(
+  "maintenance_update",
+  {
+    id: id(),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspace.id, { onDelete: "cascade" }),
+    maintenanceId: uuid()
+      .notNull()
+      .references(() => maintenance.id, { onDelete: "cascade" }),
+    /** The window's status when the note was posted. */
+    status: maintenanceStatusEnum().notNull(),
+    body: text().notNull(),
+    createdBy: uuid().references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("maintenance_update_workspace_id_maintenance_id_idx").on(
+      t.workspaceId,
+      t.maintenanceId,
+      t.createdAt,
+    ),
   ],
 );

@@ -10,6 +10,7 @@ export const eventTypeEnum = pgEnum("event_type", [
   "maintenance.started",
   "maintenance.completed",
   "maintenance.cancelled",
+  "maintenance.updated",
 ]);
 
 /**

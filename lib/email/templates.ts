@@ -140,6 +140,7 @@ const MAINTENANCE_HEADLINE: Record<string, string> = {
   "maintenance.started": "Maintenance started",
   "maintenance.completed": "Maintenance completed",
   "maintenance.cancelled": "Maintenance cancelled",
+  "maintenance.updated": "Maintenance update",
 };
 
 function details(rows: [string, string][]) {
@@ -191,7 +192,7 @@ export function eventMail({
       ["Starts", inUtc(window.startsAt)],
       ["Ends", inUtc(window.endsAt)],
     ];
-    message = window.body;
+    message = type === "maintenance.updated" ? (window.updates?.[0]?.body ?? "") : window.body;
     affected = window.componentIds.map(name);
     linkLabel = "View the maintenance";
   }

@@ -10,7 +10,12 @@ import { assertPublishableText } from "@/lib/content/rules";
 import { ConflictError, NotFoundError } from "@/lib/errors";
 import { decodeCursor, encodeCursor, page } from "@/lib/http/paging";
 import { emitEvent, type EventType } from "@/lib/outbox/outbox";
-import type { CreateIncidentInput, PatchIncidentInput, PostUpdateInput } from "./schemas";
+import type {
+  CreateIncidentInput,
+  EditUpdateInput,
+  PatchIncidentInput,
+  PostUpdateInput,
+} from "./schemas";
 
 const { incident, incidentComponent, incidentUpdate } = schema;
 
@@ -75,13 +80,23 @@ async function loadIncident(
         status: incidentUpdate.status,
         body: incidentUpdate.body,
         createdAt: incidentUpdate.createdAt,
+        editedAt: incidentUpdate.editedAt,
+        authorId: schema.user.id,
+        authorName: schema.user.name,
       })
       .from(incidentUpdate)
+      .leftJoin(schema.user, eq(schema.user.id, incidentUpdate.createdBy))
       .where(and(eq(incidentUpdate.workspaceId, workspaceId), eq(incidentUpdate.incidentId, id)))
       .orderBy(desc(incidentUpdate.createdAt), desc(incidentUpdate.id))
       .limit(latestOnly ? 1 : 10_000),
   ]);
-  return { ...summary(row, components.get(id) ?? []), updates };
+  return {
+    ...summary(row, components.get(id) ?? []),
+    updates: updates.map(({ authorId, authorName, ...update }) => ({
+      ...update,
+      author: authorId ? { userId: authorId, name: authorName ?? "" } : null,
+    })),
+  };
 }
 
 async function lockIncident(tx: Executor, workspaceId: string, id: string) {
@@ -357,6 +372,61 @@ export async function patchIncident({
     else if (renamed && current.visibility === "published") {
       await emitIncidentEvent(tx, ctx.workspaceId, id, "incident.updated");
     }
+    return loadIncident(tx, ctx.workspaceId, id);
+  });
+}
+
+/** Deletes a draft; a published incident is part of the public record (409). */
+export async function deleteIncident({ ctx, id }: { ctx: Actor; id: string }) {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const current = await lockIncident(tx, ctx.workspaceId, id);
+    if (current.visibility === "published") {
+      throw new ConflictError(
+        "illegal_transition",
+        "A published incident cannot be deleted: visitors have seen it. Resolve it instead.",
+      );
+    }
+    await tx
+      .delete(incident)
+      .where(and(eq(incident.workspaceId, ctx.workspaceId), eq(incident.id, id)));
+  });
+}
+
+/**
+ * Corrects a posted update's body. The update keeps its status, time and components and is
+ * marked edited; the public page follows, and nobody is notified again.
+ */
+export async function editIncidentUpdate({
+  ctx,
+  id,
+  updateId,
+  input,
+}: {
+  ctx: Actor;
+  id: string;
+  updateId: string;
+  input: EditUpdateInput;
+}) {
+  return transactionChangingData(ctx.workspaceId, async (tx) => {
+    await lockIncident(tx, ctx.workspaceId, id);
+    assertPublishableText({ body: input.body });
+    const edited = await tx
+      .update(incidentUpdate)
+      .set({ body: input.body, editedAt: new Date() })
+      .where(
+        and(
+          eq(incidentUpdate.workspaceId, ctx.workspaceId),
+          eq(incidentUpdate.incidentId, id),
+          eq(incidentUpdate.id, updateId),
+        ),
+      )
+      .returning({ id: incidentUpdate.id });
+    if (!edited.length) throw new NotFoundError("update");
+    await tx
+      .update(incident)
+      .set({ updatedAt: new Date() })
+      .where(and(eq(incident.workspaceId, ctx.workspaceId), eq(incident.id, id)));
     return loadIncident(tx, ctx.workspaceId, id);
   });
 }

@@ -2,12 +2,14 @@ import { idParams } from "@/lib/http/fields";
 import { defineOperation } from "@/lib/http/operation";
 import {
   CreateIncidentInput,
+  EditUpdateInput,
   Incident,
   INCIDENT_READ_ONLY,
   IncidentList,
   IncidentListQuery,
   PatchIncidentInput,
   PostUpdateInput,
+  updateParams,
 } from "./schemas";
 
 const tag = "Incidents";
@@ -88,4 +90,35 @@ export const postIncidentUpdate = defineOperation({
   response: Incident,
   status: 201,
   problems: [{ status: 409, code: "illegal_transition" }, ...contentRules],
+});
+
+export const deleteIncident = defineOperation({
+  id: "deleteIncident",
+  method: "DELETE",
+  path: "/v1/incidents/{id}",
+  tag,
+  summary: "Delete a draft",
+  description:
+    "Drafts only: nobody has seen them. A published incident is part of the public record and is 409 illegal_transition; resolve it instead.",
+  access: "editor",
+  params: idParams,
+  status: 204,
+  problems: [{ status: 409, code: "illegal_transition" }],
+});
+
+export const editIncidentUpdate = defineOperation({
+  id: "editIncidentUpdate",
+  method: "PATCH",
+  path: "/v1/incidents/{id}/updates/{updateId}",
+  tag,
+  summary: "Correct a posted update",
+  description:
+    "Replaces the update's body and sets `editedAt`; status, time and components stay. The public page shows the correction (marked edited); nobody is notified again.",
+  access: "editor",
+  params: updateParams,
+  body: EditUpdateInput,
+  readOnly: ["id", "status", "createdAt", "editedAt", "author"],
+  response: Incident,
+  status: 200,
+  problems: contentRules,
 });

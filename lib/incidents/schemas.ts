@@ -33,7 +33,17 @@ const affectedComponents = () =>
     });
 
 export const IncidentUpdate = z
-  .object({ id: uuid(), status: IncidentStatus, body: z.string(), createdAt: z.date() })
+  .object({
+    id: uuid(),
+    status: IncidentStatus,
+    body: z.string(),
+    createdAt: z.date(),
+    editedAt: z.date().nullable().describe("When the body was last corrected; null if never."),
+    author: z
+      .object({ userId: uuid(), name: z.string() })
+      .nullable()
+      .describe("The member who posted it; null for a monitor's update or a removed member."),
+  })
   .meta({ id: "IncidentUpdate" });
 
 const incidentFields = {
@@ -91,6 +101,13 @@ export const PatchIncidentInput = z
   .strictObject({ title: name().optional(), visibility: Visibility.optional() })
   .meta({ id: "PatchIncidentInput" });
 export type PatchIncidentInput = z.output<typeof PatchIncidentInput>;
+
+export const EditUpdateInput = z
+  .strictObject({ body: body() })
+  .meta({ id: "EditIncidentUpdateInput" });
+export type EditUpdateInput = z.output<typeof EditUpdateInput>;
+
+export const updateParams = z.object({ id: uuid(), updateId: uuid() });
 
 export const INCIDENT_READ_ONLY = [
   "id",

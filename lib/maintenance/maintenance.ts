@@ -11,9 +11,9 @@ import { decodeCursor, encodeCursor, page } from "@/lib/http/paging";
 import { announceWindowCancelled, announceWindowRun, type WindowRun } from "@/lib/jobs/engine";
 import { cancelJobs, scheduleJob } from "@/lib/jobs/jobs";
 import { emitEvent, type EventType } from "@/lib/outbox/outbox";
-import type { MaintenanceInput } from "./schemas";
+import type { MaintenanceInput, MaintenanceNoteInput } from "./schemas";
 
-const { maintenance, maintenanceComponent } = schema;
+const { maintenance, maintenanceComponent, maintenanceUpdate } = schema;
 
 export const MAINTENANCE_START = "maintenance.start";
 export const MAINTENANCE_COMPLETE = "maintenance.complete";
@@ -42,7 +42,51 @@ export async function componentIdsOf(tx: Executor, workspaceId: string, ids: str
   );
 }
 
-function present(row: MaintenanceRow, componentIds: string[]) {
+type Note = {
+  id: string;
+  status: MaintenanceRow["status"];
+  body: string;
+  createdAt: Date;
+  author: { userId: string; name: string } | null;
+};
+
+/** The windows' progress notes, newest first. */
+async function notesOf(tx: Executor, workspaceId: string, ids: string[]) {
+  const rows = ids.length
+    ? await tx
+        .select({
+          maintenanceId: maintenanceUpdate.maintenanceId,
+          id: maintenanceUpdate.id,
+          status: maintenanceUpdate.status,
+          body: maintenanceUpdate.body,
+          createdAt: maintenanceUpdate.createdAt,
+          authorId: schema.user.id,
+          authorName: schema.user.name,
+        })
+        .from(maintenanceUpdate)
+        .leftJoin(schema.user, eq(schema.user.id, maintenanceUpdate.createdBy))
+        .where(
+          and(
+            eq(maintenanceUpdate.workspaceId, workspaceId),
+            inArray(maintenanceUpdate.maintenanceId, ids),
+          ),
+        )
+        .orderBy(desc(maintenanceUpdate.createdAt), desc(maintenanceUpdate.id))
+    : [];
+  return groupBy(
+    rows,
+    (row) => row.maintenanceId,
+    ({ id, status, body, createdAt, authorId, authorName }): Note => ({
+      id,
+      status,
+      body,
+      createdAt,
+      author: authorId ? { userId: authorId, name: authorName ?? "" } : null,
+    }),
+  );
+}
+
+function present(row: MaintenanceRow, componentIds: string[], updates: Note[] = []) {
   return {
     id: row.id,
     title: row.title,
@@ -52,6 +96,7 @@ function present(row: MaintenanceRow, componentIds: string[]) {
     endsAt: row.endsAt,
     cancelledAt: row.cancelledAt,
     componentIds,
+    updates,
   };
 }
 
@@ -61,7 +106,11 @@ async function loadMaintenance(tx: Executor, workspaceId: string, id: string) {
     .from(maintenance)
     .where(and(eq(maintenance.workspaceId, workspaceId), eq(maintenance.id, id)));
   if (!row) throw new NotFoundError("maintenance");
-  return present(row, (await componentIdsOf(tx, workspaceId, [id])).get(id) ?? []);
+  const [components, notes] = await Promise.all([
+    componentIdsOf(tx, workspaceId, [id]),
+    notesOf(tx, workspaceId, [id]),
+  ]);
+  return present(row, components.get(id) ?? [], notes.get(id) ?? []);
 }
 
 async function lockMaintenance(tx: Executor, workspaceId: string, id: string) {
@@ -260,6 +309,71 @@ export async function cancelMaintenance({ ctx, id }: { ctx: Actor; id: string })
   return cancelled.window;
 }
 
+/**
+ * Ends an in-progress window now, as completed: its end becomes now, its scheduled completion is
+ * called off (a newer revision), and its components return as at a planned end.
+ */
+export async function completeMaintenanceNow({ ctx, id }: { ctx: Actor; id: string }) {
+  const completed = await transactionChangingData(ctx.workspaceId, async (tx) => {
+    const current = await lockMaintenance(tx, ctx.workspaceId, id);
+    if (current.status !== "in_progress") {
+      throw new ConflictError(
+        "illegal_transition",
+        `Only a window in progress can be ended now; this one is ${current.status.replace("_", " ")}.`,
+      );
+    }
+    const now = new Date();
+    await cancelJobs(tx, { workspaceId: ctx.workspaceId, subjectId: id });
+    await moveWindow(
+      tx,
+      { workspaceId: ctx.workspaceId, maintenanceId: id },
+      {
+        status: "completed",
+        event: "maintenance.completed",
+        reconcile: true,
+        fields: { completedAt: now, endsAt: now, revision: current.revision + 1 },
+      },
+    );
+    return {
+      window: await loadMaintenance(tx, ctx.workspaceId, id),
+      revision: current.revision + 1,
+    };
+  });
+  announceWindowCancelled(id, completed.revision);
+  return completed.window;
+}
+
+/** A progress note on a scheduled or in-progress window, public and sent like incident updates. */
+export async function postMaintenanceUpdate({
+  ctx,
+  id,
+  input,
+}: {
+  ctx: Actor;
+  id: string;
+  input: MaintenanceNoteInput;
+}) {
+  return transactionChangingData(ctx.workspaceId, async (tx) => {
+    const current = await lockMaintenance(tx, ctx.workspaceId, id);
+    const refusal = closed(current);
+    if (refusal) throw refusal;
+    assertPublishableText({ body: input.body });
+    await tx.insert(maintenanceUpdate).values({
+      workspaceId: ctx.workspaceId,
+      maintenanceId: id,
+      status: current.status,
+      body: input.body,
+      createdBy: ctx.userId,
+    });
+    await tx
+      .update(maintenance)
+      .set({ updatedAt: new Date() })
+      .where(and(eq(maintenance.workspaceId, ctx.workspaceId), eq(maintenance.id, id)));
+    await emitMaintenanceEvent(tx, ctx.workspaceId, id, "maintenance.updated");
+    return loadMaintenance(tx, ctx.workspaceId, id);
+  });
+}
+
 export async function getMaintenance({ ctx, id }: { ctx: Actor; id: string }) {
   const db = await getDb();
   return loadMaintenance(db, ctx.workspaceId, id);
@@ -294,13 +408,15 @@ export async function listMaintenances({
   const { items, nextCursor } = page(rows, query.limit, (row) =>
     encodeCursor(row.startsAt, row.id),
   );
-  const components = await componentIdsOf(
-    db,
-    ctx.workspaceId,
-    items.map((row) => row.id),
-  );
+  const ids = items.map((row) => row.id);
+  const [components, notes] = await Promise.all([
+    componentIdsOf(db, ctx.workspaceId, ids),
+    notesOf(db, ctx.workspaceId, ids),
+  ]);
   return {
-    maintenances: items.map((row) => present(row, components.get(row.id) ?? [])),
+    maintenances: items.map((row) =>
+      present(row, components.get(row.id) ?? [], notes.get(row.id) ?? []),
+    ),
     nextCursor,
   };
 }

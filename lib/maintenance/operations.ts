@@ -3,6 +3,7 @@ import { defineOperation } from "@/lib/http/operation";
 import {
   Maintenance,
   MAINTENANCE_READ_ONLY,
+  MaintenanceNoteInput,
   MaintenanceInput,
   MaintenanceList,
   MaintenanceListQuery,
@@ -85,4 +86,35 @@ export const cancelMaintenance = defineOperation({
   response: Maintenance,
   status: 200,
   problems: [closedWindow],
+});
+
+export const completeMaintenance = defineOperation({
+  id: "completeMaintenance",
+  method: "POST",
+  path: "/v1/maintenances/{id}/complete",
+  tag,
+  summary: "End an in-progress window now",
+  description:
+    "The window ends now as `completed` (its end becomes now) and its components return, as at its planned end. Only an in-progress window (409 otherwise).",
+  access: "editor",
+  params: idParams,
+  response: Maintenance,
+  status: 200,
+  problems: [{ status: 409, code: "illegal_transition" }],
+});
+
+export const postMaintenanceUpdate = defineOperation({
+  id: "postMaintenanceUpdate",
+  method: "POST",
+  path: "/v1/maintenances/{id}/updates",
+  tag,
+  summary: "Post a progress note",
+  description:
+    "A note on a scheduled or in-progress window: shown on the public page and sent to webhooks and subscribers as `maintenance.updated`. A completed or cancelled window is 409.",
+  access: "editor",
+  params: idParams,
+  body: MaintenanceNoteInput,
+  response: Maintenance,
+  status: 201,
+  problems: [closedWindow, ...contentRules],
 });

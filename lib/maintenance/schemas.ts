@@ -16,6 +16,19 @@ export const Maintenance = z
     endsAt: z.date(),
     cancelledAt: z.date().nullable(),
     componentIds: z.array(uuid()),
+    updates: z
+      .array(
+        z
+          .object({
+            id: uuid(),
+            status: MaintenanceStatus.describe("The window's status when the note was posted."),
+            body: z.string(),
+            createdAt: z.date(),
+            author: z.object({ userId: uuid(), name: z.string() }).nullable(),
+          })
+          .meta({ id: "MaintenanceUpdate" }),
+      )
+      .describe("Progress notes, newest first."),
   })
   .meta({ id: "Maintenance" });
 export type Maintenance = z.input<typeof Maintenance>;
@@ -56,4 +69,12 @@ export const MAINTENANCE_READ_ONLY = [
   "cancelledAt",
   "createdAt",
   "updatedAt",
+  "updates",
 ] as const;
+
+export const MaintenanceNoteInput = z
+  .strictObject({
+    body: z.string().trim().min(1, "Must not be empty.").max(20_000, "At most 20,000 characters."),
+  })
+  .meta({ id: "MaintenanceNoteInput" });
+export type MaintenanceNoteInput = z.output<typeof MaintenanceNoteInput>;

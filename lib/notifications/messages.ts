@@ -20,6 +20,8 @@ type MaintenanceData = {
   startsAt: string;
   endsAt: string;
   componentIds: string[];
+  /** Progress notes, newest first. */
+  updates?: { body: string }[];
 };
 export type EventData = {
   occurredAt: string;
@@ -47,6 +49,7 @@ const HEADLINE: Record<string, string> = {
   "maintenance.started": "Maintenance started",
   "maintenance.completed": "Maintenance completed",
   "maintenance.cancelled": "Maintenance cancelled",
+  "maintenance.updated": "Maintenance update",
 };
 
 // Discord embed colours by impact and for maintenance.
@@ -85,7 +88,7 @@ function summarize(event: OutgoingEvent, componentNames: Map<string, string>) {
       ["Status", words(window.status)],
       ["Window", when],
     ] as [string, string][],
-    message: window.body,
+    message: event.type === "maintenance.updated" ? (window.updates?.[0]?.body ?? "") : window.body,
     affected: window.componentIds.map(name),
     colour: COLOUR.maintenance!,
   };

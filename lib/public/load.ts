@@ -16,6 +16,7 @@ const {
   incident,
   incidentUpdate,
   maintenance,
+  maintenanceUpdate,
 } = schema;
 
 /** Days of uptime history on the page, incidents per day below it, and list sizes of §9. */
@@ -47,6 +48,7 @@ export type PublicUpdate = {
   status: (typeof incident.$inferSelect)["status"];
   body: string;
   createdAt: Date;
+  editedAt: Date | null;
   components: UpdateComponentChange[] | null;
 };
 
@@ -77,6 +79,13 @@ export type PublicMaintenance = {
   createdAt: Date;
   updatedAt: Date;
   componentIds: string[];
+  /** Progress notes, newest first. */
+  updates: {
+    id: string;
+    status: "scheduled" | "in_progress" | "completed" | "cancelled";
+    body: string;
+    createdAt: Date;
+  }[];
 };
 
 /** Everything the public page, its JSON and its feeds show, read at one moment. */
@@ -198,6 +207,7 @@ export async function loadIncidents(
         status: incidentUpdate.status,
         body: incidentUpdate.body,
         createdAt: incidentUpdate.createdAt,
+        editedAt: incidentUpdate.editedAt,
         components: incidentUpdate.components,
       })
       .from(incidentUpdate)
@@ -237,7 +247,7 @@ export async function loadMaintenances(
   ids: string[],
 ): Promise<PublicMaintenance[]> {
   if (!ids.length) return [];
-  const [rows, componentsOf] = await Promise.all([
+  const [rows, componentsOf, notes] = await Promise.all([
     tx
       .select()
       .from(maintenance)
@@ -250,7 +260,28 @@ export async function loadMaintenances(
       )
       .orderBy(desc(maintenance.startsAt), desc(maintenance.id)),
     componentIdsOf(tx, workspaceId, ids),
+    tx
+      .select({
+        maintenanceId: maintenanceUpdate.maintenanceId,
+        id: maintenanceUpdate.id,
+        status: maintenanceUpdate.status,
+        body: maintenanceUpdate.body,
+        createdAt: maintenanceUpdate.createdAt,
+      })
+      .from(maintenanceUpdate)
+      .where(
+        and(
+          eq(maintenanceUpdate.workspaceId, workspaceId),
+          inArray(maintenanceUpdate.maintenanceId, ids),
+        ),
+      )
+      .orderBy(desc(maintenanceUpdate.createdAt), desc(maintenanceUpdate.id)),
   ]);
+  const notesOf = groupBy(
+    notes,
+    (row) => row.maintenanceId,
+    ({ maintenanceId: _maintenanceId, ...note }) => note,
+  );
   return rows.map((row) => ({
     id: row.id,
     title: row.title,
@@ -263,6 +294,7 @@ export async function loadMaintenances(
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     componentIds: componentsOf.get(row.id) ?? [],
+    updates: notesOf.get(row.id) ?? [],
   }));
 }
 

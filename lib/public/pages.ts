@@ -42,6 +42,13 @@ const IMPACT_LABEL: Record<PublicIncident["impact"], string> = {
   critical: "Critical impact",
 };
 
+const MAINTENANCE_NOTE_LABEL: Record<PublicMaintenance["updates"][number]["status"], string> = {
+  scheduled: "Scheduled",
+  in_progress: "In progress",
+  completed: "Completed",
+  cancelled: "Cancelled",
+};
+
 const MAINTENANCE_LABEL: Record<PublicMaintenance["status"], string> = {
   scheduled: "Scheduled",
   in_progress: "In progress",
@@ -152,11 +159,13 @@ ${body}
 `.value;
 }
 
-function timeline(updates: { status: string; body: string; at: Date }[]): SafeHtml {
+function timeline(
+  updates: { status: string; body: string; at: Date; edited?: boolean }[],
+): SafeHtml {
   return html`<ol class="timeline">
 ${updates.map(
   (u) => html`<li>
-<p class="update-head"><strong>${u.status}</strong> ${moment(u.at)}</p>
+<p class="update-head"><strong>${u.status}</strong> ${moment(u.at)}${u.edited ? html` <span class="edited">(edited)</span>` : ""}</p>
 ${markdownToHtml(u.body)}
 </li>
 `,
@@ -169,6 +178,7 @@ function incidentTimeline(incident: PublicIncident): SafeHtml {
       status: INCIDENT_STATUS_LABEL[u.status],
       body: u.body,
       at: u.createdAt,
+      edited: u.editedAt !== null,
     })),
   );
 }
@@ -388,6 +398,14 @@ export function maintenancePage(data: PublicData, m: PublicMaintenance): string 
   if (completedAt) {
     steps.push({ status: "Completed", body: "The maintenance is over.", at: completedAt });
   }
+  for (const note of m.updates) {
+    steps.push({
+      status: `${MAINTENANCE_NOTE_LABEL[note.status]} · update`,
+      body: note.body,
+      at: note.createdAt,
+    });
+  }
+  steps.sort((a, b) => a.at.getTime() - b.at.getTime());
   const body = html`<p class="back"><a href="/">← Current status</a></p>
     <article class="maintenance-page">
       <h1>${m.title}</h1>

@@ -245,7 +245,7 @@ export function spIncident(data: PublicData, all: SpComponent[], i: PublicIncide
       body: u.body,
       incident_id: i.id,
       created_at: iso(u.createdAt),
-      updated_at: iso(u.createdAt),
+      updated_at: iso(u.editedAt ?? u.createdAt),
       display_at: iso(u.createdAt),
       affected_components: u.components
         ? u.components
@@ -304,6 +304,15 @@ export function spMaintenance(
       suffix: "completed",
     });
   }
+  for (const note of m.updates) {
+    steps.push({
+      status: note.status === "scheduled" ? "scheduled" : "in_progress",
+      at: note.createdAt,
+      body: note.body,
+      suffix: note.id,
+    });
+  }
+  steps.sort((a, b) => a.at.getTime() - b.at.getTime());
   return {
     id: m.id,
     name: m.title,

@@ -404,3 +404,58 @@ describe("GET /v1/incidents", () => {
     }
   });
 });
+
+describe("deleting drafts and correcting updates", () => {
+  it("deletes a draft (204, then 404) and refuses to delete a published incident", async () => {
+    const draft = await declare({});
+    expect((await editor.delete(`/v1/incidents/${draft.id}`)).status).toBe(204);
+    expect((await editor.get(`/v1/incidents/${draft.id}`)).status).toBe(404);
+    expect((await editor.delete(`/v1/incidents/${draft.id}`)).status).toBe(404);
+    const published = await declare({ visibility: "published" });
+    const refused = await editor.delete(`/v1/incidents/${published.id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe("illegal_transition");
+    expect((await editor.get(`/v1/incidents/${published.id}`)).status).toBe(200);
+  });
+
+  it("corrects an update's body, marks it edited, names its author, and notifies nobody", async () => {
+    const incident = await declare({ visibility: "published", body: "Lookign into it." });
+    const [first] = incident.updates;
+    expect(first.editedAt).toBeNull();
+    expect(first.author).toEqual({ userId: expect.any(String), name: "A editor" });
+    const events = await eventsOf(async () => {
+      const edited = await editor.patch(`/v1/incidents/${incident.id}/updates/${first.id}`, {
+        body: "Looking into it.",
+        id: first.id,
+        status: "resolved",
+        createdAt: first.createdAt,
+      });
+      expect(edited.status, edited.text).toBe(200);
+      expect(edited.body.updates[0]).toMatchObject({
+        id: first.id,
+        body: "Looking into it.",
+        status: "investigating",
+        createdAt: first.createdAt,
+        editedAt: expect.stringMatching(/Z$/),
+      });
+    });
+    expect(events).toEqual([]);
+    const page = await new TestClient().get(`/incidents/${incident.id}`);
+    expect(page.text).toContain("Looking into it.");
+    expect(page.text).toContain("(edited)");
+
+    const placeholder = await editor.patch(`/v1/incidents/${incident.id}/updates/${first.id}`, {
+      body: "Fixed at {{time}}",
+    });
+    expect(placeholder.status).toBe(422);
+    const unknown = await editor.patch(`/v1/incidents/${incident.id}/updates/${UNKNOWN}`, {
+      body: "x",
+    });
+    expect(unknown.status).toBe(404);
+    const other = await declare({});
+    const elsewhere = await editor.patch(`/v1/incidents/${other.id}/updates/${first.id}`, {
+      body: "x",
+    });
+    expect(elsewhere.status).toBe(404);
+  });
+});

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb, schema } from "@/db/client";
 import { startEmbeddedRunner } from "@/lib/jobs/runner";
@@ -87,6 +87,7 @@ describe("scheduling maintenance", () => {
       endsAt: "2030-01-01T03:00:00.000Z",
       cancelledAt: null,
       componentIds: [api],
+      updates: [],
     });
     expect(await eventsAbout(response.body.id)).toEqual(["maintenance.scheduled"]);
     expect((await editor.get(`/v1/maintenances/${response.body.id}`)).body).toEqual(response.body);
@@ -343,5 +344,79 @@ describe("catching up", () => {
       "maintenance.started",
       "maintenance.completed",
     ]);
+  });
+});
+
+describe("ending early and progress notes", () => {
+  it("completes an in-progress window now: components return and the scheduled end does nothing", async () => {
+    const api = await component("Early API");
+    const window = await schedule({ startsAt: inMs(300), endsAt: inMs(3000), componentIds: [api] });
+    await waitFor(window.id, "in_progress");
+    expect(await statusOf(api)).toBe("under_maintenance");
+    const completed = await editor.post(`/v1/maintenances/${window.id}/complete`);
+    expect(completed.status, completed.text).toBe(200);
+    expect(completed.body.status).toBe("completed");
+    expect(Date.parse(completed.body.endsAt)).toBeLessThanOrEqual(Date.now());
+    expect(await statusOf(api)).toBe("operational");
+    const again = await editor.post(`/v1/maintenances/${window.id}/complete`);
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe("illegal_transition");
+    const scheduled = await schedule({});
+    expect((await editor.post(`/v1/maintenances/${scheduled.id}/complete`)).status).toBe(409);
+    expect((await editor.post(`/v1/maintenances/${UNKNOWN}/complete`)).status).toBe(404);
+    expect(await eventsAbout(window.id)).toEqual([
+      "maintenance.scheduled",
+      "maintenance.started",
+      "maintenance.completed",
+    ]);
+  });
+
+  it("posts progress notes: listed newest first, public, sent as maintenance.updated; closed windows refuse", async () => {
+    const window = await schedule({});
+    const first = await editor.post(`/v1/maintenances/${window.id}/updates`, {
+      body: "Backups are **done**.",
+    });
+    expect(first.status, first.text).toBe(201);
+    const second = await editor.post(`/v1/maintenances/${window.id}/updates`, {
+      body: "Starting on time.",
+    });
+    expect(second.body.updates.map((u: { body: string }) => u.body)).toEqual([
+      "Starting on time.",
+      "Backups are **done**.",
+    ]);
+    expect(second.body.updates[0]).toMatchObject({
+      status: "scheduled",
+      author: { userId: expect.any(String), name: "A editor" },
+    });
+    const page = await new TestClient().get(`/maintenance/${window.id}`);
+    expect(page.text).toContain("<strong>done</strong>");
+    const summary = await new TestClient().get("/api/v2/scheduled-maintenances.json");
+    const listed = summary.body.scheduled_maintenances.find(
+      (m: { id: string }) => m.id === window.id,
+    );
+    expect(listed.incident_updates.map((u: { body: string }) => u.body)).toContain(
+      "Starting on time.",
+    );
+    expect(await eventsAbout(window.id)).toEqual([
+      "maintenance.scheduled",
+      "maintenance.updated",
+      "maintenance.updated",
+    ]);
+    const db = await getDb();
+    const [latest] = await db
+      .select({ data: schema.outboxEvent.data })
+      .from(schema.outboxEvent)
+      .where(eq(schema.outboxEvent.type, "maintenance.updated"))
+      .orderBy(desc(schema.outboxEvent.occurredAt), desc(schema.outboxEvent.id))
+      .limit(1);
+    const payload = latest!.data as { maintenance: { updates: { body: string }[] } };
+    expect(payload.maintenance.updates[0]!.body).toBe("Starting on time.");
+    expect(
+      (await editor.post(`/v1/maintenances/${window.id}/updates`, { body: "{{eta}}" })).status,
+    ).toBe(422);
+    await editor.post(`/v1/maintenances/${window.id}/cancel`);
+    const closed = await editor.post(`/v1/maintenances/${window.id}/updates`, { body: "Late." });
+    expect(closed.status).toBe(409);
+    expect(closed.body.code).toBe("illegal_transition");
   });
 });

@@ -1,5 +1,5 @@
 import { handle, route } from "@/lib/http/api";
-import { getIncident, patchIncident } from "@/lib/incidents/incidents";
+import { deleteIncident, getIncident, patchIncident } from "@/lib/incidents/incidents";
 import * as op from "@/lib/incidents/operations";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
@@ -7,4 +7,5 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   PATCH: handle(op.patchIncident, ({ ctx, params, body }) =>
     patchIncident({ ctx, id: params.id, input: body }),
   ),
+  DELETE: handle(op.deleteIncident, ({ ctx, params }) => deleteIncident({ ctx, id: params.id })),
 });
