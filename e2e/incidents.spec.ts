@@ -113,3 +113,94 @@ test("schedule, edit and cancel maintenance", async ({ page }) => {
   ).toContainText("Cancelled");
   await expect(upcoming.getByText("Nothing upcoming.")).toBeVisible();
 });
+
+test("an editor renames an incident, corrects an update, resolves it with the button, and deletes a draft", async ({
+  page,
+}) => {
+  await signIn(page, OWNER.email, OWNER.password);
+  const origin = new URL(page.url()).origin;
+  const declared = await page.request.post("/v1/incidents", {
+    data: {
+      title: "Slow serch",
+      impact: "minor",
+      body: "Looking into slow serch.",
+      visibility: "published",
+    },
+    headers: { origin },
+  });
+  expect(declared.status()).toBe(201);
+  const { id } = await declared.json();
+  await page.goto(`/dashboard/incidents/${id}`);
+
+  await page.getByRole("button", { name: "Rename" }).click();
+  await page.getByLabel("Title").fill("Slow search");
+  await page.getByRole("button", { name: "Save title" }).click();
+  await expect(page.getByRole("heading", { name: "Slow search", level: 1 })).toBeVisible();
+
+  const timeline = page.getByRole("list", { name: "Updates" });
+  await timeline.getByRole("button", { name: /^Edit the update of/ }).click();
+  await timeline.getByLabel("Message").fill("Something else");
+  await page.keyboard.press("Escape");
+  await expect(timeline.getByText("Looking into slow serch.")).toBeVisible();
+  await timeline.getByRole("button", { name: /^Edit the update of/ }).click();
+  await timeline.getByLabel("Message").fill("Looking into slow search.");
+  await timeline.getByRole("button", { name: "Save correction" }).click();
+  await expect(timeline.getByText("Looking into slow search.")).toBeVisible();
+  await expect(timeline).toContainText("edited");
+  await expect(timeline).toContainText("Olive Owner");
+
+  await page.getByRole("button", { name: "Resolve…" }).click();
+  await page.getByRole("button", { name: "Resolve incident" }).click();
+  await expect(page.getByText("This incident is resolved and closed.")).toBeVisible();
+  await expect(timeline.locator("li").first()).toContainText("Resolved");
+
+  const draft = await page.request.post("/v1/incidents", {
+    data: { title: "Never mind", impact: "none", body: "Maybe." },
+    headers: { origin },
+  });
+  const draftId = (await draft.json()).id;
+  await page.goto(`/dashboard/incidents/${draftId}`);
+  await page.getByRole("button", { name: "Delete draft" }).click();
+  await page.getByRole("button", { name: "Delete Never mind" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/incidents$/);
+  expect((await page.request.get(`/v1/incidents/${draftId}`)).status()).toBe(404);
+});
+
+test("maintenance in progress takes a progress update and is completed early", async ({ page }) => {
+  await signIn(page, OWNER.email, OWNER.password);
+  const origin = new URL(page.url()).origin;
+  const created = await page.request.post("/v1/maintenances", {
+    data: {
+      title: "Cache flush",
+      body: "Flushing caches.",
+      startsAt: new Date(Date.now() + 1000).toISOString(),
+      endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+      componentIds: [],
+    },
+    headers: { origin },
+  });
+  expect(created.status()).toBe(201);
+  await page.getByRole("link", { name: "Maintenance", exact: true }).click();
+  const item = page
+    .getByRole("region", { name: "In progress" })
+    .getByTestId("maintenance")
+    .filter({ hasText: "Cache flush" });
+  await expect(item).toBeVisible({ timeout: 15_000 });
+  await item.getByRole("button", { name: "Edit Cache flush" }).click();
+  await expect(item.getByLabel(/^Starts/)).toBeDisabled();
+  await page.keyboard.press("Escape");
+  await item.getByRole("button", { name: "Post update" }).click();
+  await item.getByRole("textbox", { name: "Update" }).fill("Half of the caches are **flushed**.");
+  await item.getByRole("button", { name: "Post update" }).click();
+  await expect(item.getByRole("list", { name: "Updates on Cache flush" })).toContainText(
+    "Half of the caches are flushed.",
+  );
+  await item.getByRole("button", { name: "Complete now" }).click();
+  await item.getByRole("button", { name: "Yes, it is done" }).click();
+  await expect(
+    page
+      .getByRole("region", { name: "Past" })
+      .getByTestId("maintenance")
+      .filter({ hasText: "Cache flush" }),
+  ).toContainText("Completed");
+});

@@ -14,9 +14,26 @@ export type IncidentSummary = {
   updatedAt: string;
   components: { componentId: string; status: ComponentStatus }[];
 };
-export type Incident = IncidentSummary & {
-  updates: { id: string; status: IncidentStatus; body: string; createdAt: string }[];
+export type IncidentUpdate = {
+  id: string;
+  status: IncidentStatus;
+  body: string;
+  createdAt: string;
+  editedAt: string | null;
+  author: { userId: string; name: string } | null;
 };
+export type Incident = IncidentSummary & { updates: IncidentUpdate[] };
+
+/** A moment in the viewer's own time zone, with the zone named. */
+export const withZone = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZoneName: "short",
+  });
 
 export const STATUS_OPTIONS = [
   { value: "investigating", label: "Investigating" },

@@ -1,7 +1,7 @@
 "use client";
 
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type KeyboardEvent } from "react";
 import { ApiError, apiFetch } from "@/lib/client/api";
 import { ConfirmButton } from "@/app/ui/confirm-button";
 import { Field } from "@/app/ui/field";
@@ -22,7 +22,24 @@ type Maintenance = {
   endsAt: string;
   cancelledAt: string | null;
   componentIds: string[];
+  updates: {
+    id: string;
+    body: string;
+    createdAt: string;
+    author: { userId: string; name: string } | null;
+  }[];
 };
+
+/** A moment in the viewer's own time zone, with the zone named. */
+const withZone = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZoneName: "short",
+  });
 
 const KEY = ["maintenances"];
 const STATUS_TEXT: Record<Maintenance["status"], string> = {
@@ -75,6 +92,9 @@ function WindowForm({
   const soon = new Date(Date.now() + 60 * 60_000);
   soon.setMinutes(0, 0, 0);
 
+  // A window in progress has started: its start is history and stays as it is.
+  const started = initial?.status === "in_progress";
+
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -82,7 +102,7 @@ function WindowForm({
       {
         title: String(form.get("title")).trim(),
         body: String(form.get("body")).trim(),
-        startsAt: fromLocalInput(String(form.get("startsAt"))),
+        startsAt: started ? initial!.startsAt : fromLocalInput(String(form.get("startsAt"))),
         endsAt: fromLocalInput(String(form.get("endsAt"))),
         componentIds,
       },
@@ -91,7 +111,13 @@ function WindowForm({
   }
 
   return (
-    <form className="form" onSubmit={submit}>
+    <form
+      className="form"
+      onSubmit={submit}
+      onKeyDown={(event: KeyboardEvent) => {
+        if (event.key === "Escape") onDone();
+      }}
+    >
       <FormError error={error} />
       <Field
         label="Title"
@@ -99,6 +125,7 @@ function WindowForm({
         defaultValue={initial?.title}
         required
         maxLength={200}
+        autoFocus
         error={error?.forField("title")}
       />
       <div className="row">
@@ -108,6 +135,8 @@ function WindowForm({
           type="datetime-local"
           defaultValue={toLocalInput(initial?.startsAt ?? soon.toISOString())}
           required
+          disabled={started}
+          hint={started ? "The window has started; its start can no longer move." : undefined}
           error={error?.forField("startsAt")}
         />
         <Field
@@ -148,16 +177,55 @@ function WindowForm({
   );
 }
 
+function NoteForm({ window, onDone }: { window: Maintenance; onDone: () => void }) {
+  const post = useMaintenanceChange((body: Record<string, unknown>) =>
+    apiFetch(`/v1/maintenances/${window.id}/updates`, { method: "POST", body }),
+  );
+  const error = post.error instanceof ApiError ? post.error : null;
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const body = String(new FormData(event.currentTarget).get("body")).trim();
+    post.mutate({ body }, { onSuccess: onDone });
+  }
+  return (
+    <form
+      className="form"
+      aria-label={`Post an update on ${window.title}`}
+      onSubmit={submit}
+      onKeyDown={(event: KeyboardEvent) => {
+        if (event.key === "Escape") onDone();
+      }}
+    >
+      <FormError error={error} />
+      <MarkdownField label="Update" name="body" required error={error?.forField("body")} />
+      <p className="muted">Shown on the status page and sent to subscribers and webhooks.</p>
+      <div className="row">
+        <button type="submit" disabled={post.isPending}>
+          {post.isPending ? "Posting…" : "Post update"}
+        </button>
+        <button type="button" className="secondary" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
 function WindowItem({ window, names }: { window: Maintenance; names: Map<string, string> }) {
   const canEdit = useCan("editor");
   const [editing, setEditing] = useState(false);
+  const [noting, setNoting] = useState(false);
   const cancel = useMaintenanceChange(() =>
     apiFetch(`/v1/maintenances/${window.id}/cancel`, { method: "POST" }),
+  );
+  const complete = useMaintenanceChange(() =>
+    apiFetch(`/v1/maintenances/${window.id}/complete`, { method: "POST" }),
   );
   const open = window.status === "scheduled" || window.status === "in_progress";
   if (editing) {
     return (
-      <li className="card">
+      <li className="card" data-testid="maintenance">
+        <h3 className="sr-only">{window.title}</h3>
         <WindowForm initial={window} submitLabel="Save changes" onDone={() => setEditing(false)} />
       </li>
     );
@@ -169,18 +237,52 @@ function WindowItem({ window, names }: { window: Maintenance; names: Map<string,
         <span className="badge">{STATUS_TEXT[window.status]}</span>
       </div>
       <p className="muted">
-        {new Date(window.startsAt).toLocaleString()} – {new Date(window.endsAt).toLocaleString()}
-        {window.cancelledAt && ` · cancelled ${new Date(window.cancelledAt).toLocaleString()}`}
+        {withZone(window.startsAt)} – {withZone(window.endsAt)}
+        {window.cancelledAt && ` · cancelled ${withZone(window.cancelledAt)}`}
       </p>
       {window.componentIds.length > 0 && (
         <p>Components: {window.componentIds.map((id) => names.get(id) ?? "…").join(", ")}</p>
       )}
       {window.body && <Markdown text={window.body} />}
-      {canEdit && open && (
+      {window.updates.length > 0 && (
+        <ol className="timeline" aria-label={`Updates on ${window.title}`}>
+          {window.updates.map((note) => (
+            <li key={note.id}>
+              <div className="meta">
+                <strong>Update</strong>
+                <span className="muted">
+                  {withZone(note.createdAt)}
+                  {note.author && ` · ${note.author.name}`}
+                </span>
+              </div>
+              <Markdown text={note.body} />
+            </li>
+          ))}
+        </ol>
+      )}
+      {noting && <NoteForm window={window} onDone={() => setNoting(false)} />}
+      {canEdit && open && !noting && (
         <div className="row">
-          <button type="button" className="secondary" onClick={() => setEditing(true)}>
+          <button
+            type="button"
+            className="secondary"
+            aria-label={`Edit ${window.title}`}
+            onClick={() => setEditing(true)}
+          >
             Edit
           </button>
+          <button type="button" className="secondary" onClick={() => setNoting(true)}>
+            Post update
+          </button>
+          {window.status === "in_progress" && (
+            <ConfirmButton
+              label="Complete now"
+              confirmLabel="Yes, it is done"
+              question="End this window now as completed? Its components return."
+              onConfirm={() => complete.mutate(undefined)}
+              pending={complete.isPending}
+            />
+          )}
           <ConfirmButton
             label="Cancel maintenance"
             confirmLabel="Yes, cancel it"
@@ -190,7 +292,7 @@ function WindowItem({ window, names }: { window: Maintenance; names: Map<string,
           />
         </div>
       )}
-      <ErrorNotice error={cancel.error} />
+      <ErrorNotice error={cancel.error ?? complete.error} />
     </li>
   );
 }

@@ -2,10 +2,12 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useParams } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useParams, useRouter } from "next/navigation";
+import { useState, type FormEvent, type KeyboardEvent } from "react";
 import { ApiError, apiFetch } from "@/lib/client/api";
 import { Markdown } from "@/lib/content/markdown";
+import { ConfirmButton } from "@/app/ui/confirm-button";
+import { Field } from "@/app/ui/field";
 import { MarkdownField } from "@/app/ui/markdown-field";
 import { SelectField } from "@/app/ui/select-field";
 import { FormError } from "@/app/ui/form-error";
@@ -13,7 +15,175 @@ import { ErrorNotice, Loading } from "@/app/ui/states";
 import { useCan } from "../../actor";
 import { ComponentPicker, type Picked } from "../../component-picker";
 import { STATUS_LABELS, useComponentPage } from "../../components/use-components";
-import { IMPACT_OPTIONS, label, STATUS_OPTIONS, type Incident } from "../incident-types";
+import {
+  IMPACT_OPTIONS,
+  label,
+  STATUS_OPTIONS,
+  withZone,
+  type Incident,
+  type IncidentUpdate,
+} from "../incident-types";
+
+/** Escape closes an inline form, as its Cancel button does. */
+const closeOnEscape = (close: () => void) => (event: KeyboardEvent) => {
+  if (event.key === "Escape") close();
+};
+
+function RenameForm({ incident, onDone }: { incident: Incident; onDone: () => void }) {
+  const rename = useIncidentChange(incident.id, (body) =>
+    apiFetch<Incident>(`/v1/incidents/${incident.id}`, { method: "PATCH", body }),
+  );
+  const error = rename.error instanceof ApiError ? rename.error : null;
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const title = String(new FormData(event.currentTarget).get("title")).trim();
+    rename.mutate({ title }, { onSuccess: onDone });
+  }
+  return (
+    <form
+      className="form card"
+      aria-label="Rename incident"
+      onSubmit={submit}
+      onKeyDown={closeOnEscape(onDone)}
+    >
+      <FormError error={error} />
+      <Field
+        label="Title"
+        name="title"
+        required
+        maxLength={200}
+        defaultValue={incident.title}
+        autoFocus
+        error={error?.forField("title")}
+      />
+      <div className="row">
+        <button type="submit" disabled={rename.isPending}>
+          {rename.isPending ? "Saving…" : "Save title"}
+        </button>
+        <button type="button" className="secondary" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function ResolveForm({ incident, onDone }: { incident: Incident; onDone: () => void }) {
+  const resolve = useIncidentChange(incident.id, (body) =>
+    apiFetch<Incident>(`/v1/incidents/${incident.id}/updates`, { method: "POST", body }),
+  );
+  const error = resolve.error instanceof ApiError ? resolve.error : null;
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const body = String(new FormData(event.currentTarget).get("body")).trim();
+    resolve.mutate({ status: "resolved", body }, { onSuccess: onDone });
+  }
+  return (
+    <form
+      className="form card"
+      aria-label="Resolve incident"
+      onSubmit={submit}
+      onKeyDown={closeOnEscape(onDone)}
+    >
+      <h2>Resolve</h2>
+      <p className="muted">
+        The affected components return to operational unless something else still holds them.
+      </p>
+      <FormError error={error} />
+      <MarkdownField
+        label="Closing message"
+        name="body"
+        required
+        defaultValue="This incident has been resolved."
+        error={error?.forField("body")}
+      />
+      <div className="row">
+        <button type="submit" disabled={resolve.isPending}>
+          {resolve.isPending ? "Resolving…" : "Resolve incident"}
+        </button>
+        <button type="button" className="secondary" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function TimelineEntry({
+  incidentId,
+  update,
+  canEdit,
+}: {
+  incidentId: string;
+  update: IncidentUpdate;
+  canEdit: boolean;
+}) {
+  const [editing, setEditing] = useState(false);
+  const edit = useIncidentChange(incidentId, (body) =>
+    apiFetch<Incident>(`/v1/incidents/${incidentId}/updates/${update.id}`, {
+      method: "PATCH",
+      body,
+    }),
+  );
+  const error = edit.error instanceof ApiError ? edit.error : null;
+  const when = withZone(update.createdAt);
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const body = String(new FormData(event.currentTarget).get("body")).trim();
+    edit.mutate({ body }, { onSuccess: () => setEditing(false) });
+  }
+  return (
+    <li>
+      <div className="meta">
+        <strong>{label(STATUS_OPTIONS, update.status)}</strong>
+        <span className="muted">
+          {when}
+          {update.author ? ` · ${update.author.name}` : " · posted automatically"}
+          {update.editedAt && ` · edited ${withZone(update.editedAt)}`}
+        </span>
+      </div>
+      {editing ? (
+        <form
+          className="form"
+          aria-label={`Edit the update of ${when}`}
+          onSubmit={submit}
+          onKeyDown={closeOnEscape(() => setEditing(false))}
+        >
+          <FormError error={error} />
+          <MarkdownField
+            label="Message"
+            name="body"
+            required
+            defaultValue={update.body}
+            error={error?.forField("body")}
+          />
+          <div className="row">
+            <button type="submit" disabled={edit.isPending}>
+              {edit.isPending ? "Saving…" : "Save correction"}
+            </button>
+            <button type="button" className="secondary" onClick={() => setEditing(false)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : (
+        <>
+          <Markdown text={update.body} />
+          {canEdit && (
+            <button
+              type="button"
+              className="secondary small"
+              aria-label={`Edit the update of ${when}`}
+              onClick={() => setEditing(true)}
+            >
+              Edit
+            </button>
+          )}
+        </>
+      )}
+    </li>
+  );
+}
 
 /** A change to the incident; the answer is the incident as it now is. */
 function useIncidentChange(id: string, send: (body: Record<string, unknown>) => Promise<Incident>) {
@@ -101,6 +271,17 @@ export default function IncidentPage() {
     queryFn: () => apiFetch<Incident>(`/v1/incidents/${id}`),
   });
   const components = useComponentPage();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [renaming, setRenaming] = useState(false);
+  const [resolving, setResolving] = useState(false);
+  const remove = useMutation({
+    mutationFn: () => apiFetch(`/v1/incidents/${id}`, { method: "DELETE" }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ["incidents"] });
+      router.push("/dashboard/incidents");
+    },
+  });
   const publish = useIncidentChange(id, () =>
     apiFetch<Incident>(`/v1/incidents/${id}`, {
       method: "PATCH",
@@ -120,6 +301,11 @@ export default function IncidentPage() {
       </p>
       <div className="page-header">
         <h1>{current.title}</h1>
+        {canEdit && !renaming && (
+          <button type="button" className="secondary" onClick={() => setRenaming(true)}>
+            Rename
+          </button>
+        )}
         <div className="meta">
           {current.visibility === "draft" && <span className="badge draft">Draft</span>}
           <span className="badge">{label(STATUS_OPTIONS, current.status)}</span>
@@ -128,6 +314,7 @@ export default function IncidentPage() {
           </span>
         </div>
       </div>
+      {renaming && <RenameForm incident={current} onDone={() => setRenaming(false)} />}
       {current.visibility === "draft" && (
         <div className="notice">
           <p>
@@ -135,11 +322,20 @@ export default function IncidentPage() {
             keep their status.
           </p>
           {canEdit && (
-            <button type="button" onClick={() => publish.mutate({})} disabled={publish.isPending}>
-              Publish incident
-            </button>
+            <div className="row">
+              <button type="button" onClick={() => publish.mutate({})} disabled={publish.isPending}>
+                Publish incident
+              </button>
+              <ConfirmButton
+                label="Delete draft"
+                confirmLabel={`Delete ${current.title}`}
+                question="Delete this draft for good?"
+                onConfirm={() => remove.mutate()}
+                pending={remove.isPending}
+              />
+            </div>
           )}
-          <ErrorNotice error={publish.error} />
+          <ErrorNotice error={publish.error ?? remove.error} />
         </div>
       )}
       <section className="card">
@@ -148,21 +344,41 @@ export default function IncidentPage() {
           <p className="muted">None.</p>
         ) : (
           <ul className="list">
-            {current.components.map((affected) => (
-              <li key={affected.componentId}>
-                <span>{names.get(affected.componentId) ?? "…"}</span>
-                <span className={`status status-${affected.status}`}>
-                  {STATUS_LABELS[affected.status]}
-                </span>
-              </li>
-            ))}
+            {current.components.map((affected) =>
+              current.status === "resolved" ? (
+                <li key={affected.componentId}>
+                  <span>{names.get(affected.componentId) ?? "…"}</span>
+                  <span className="muted">
+                    {STATUS_LABELS[affected.status]} during the incident; released when it was
+                    resolved
+                  </span>
+                </li>
+              ) : (
+                <li key={affected.componentId}>
+                  <span>{names.get(affected.componentId) ?? "…"}</span>
+                  <span className={`status status-${affected.status}`}>
+                    {STATUS_LABELS[affected.status]}
+                  </span>
+                </li>
+              ),
+            )}
           </ul>
         )}
         <p className="muted">
-          Started {new Date(current.startedAt).toLocaleString()}
-          {current.resolvedAt && ` · resolved ${new Date(current.resolvedAt).toLocaleString()}`}
+          Started {withZone(current.startedAt)}
+          {current.resolvedAt && ` · resolved ${withZone(current.resolvedAt)}`}
         </p>
       </section>
+      {canEdit && current.status !== "resolved" && !resolving && (
+        <div className="row">
+          <button type="button" onClick={() => setResolving(true)}>
+            Resolve…
+          </button>
+        </div>
+      )}
+      {resolving && current.status !== "resolved" && (
+        <ResolveForm incident={current} onDone={() => setResolving(false)} />
+      )}
       {canEdit && current.status !== "resolved" && <UpdateForm incident={current} />}
       {current.status === "resolved" && (
         <p className="notice">This incident is resolved and closed.</p>
@@ -171,13 +387,12 @@ export default function IncidentPage() {
         <h2>Timeline</h2>
         <ol className="timeline" aria-label="Updates">
           {current.updates.map((update) => (
-            <li key={update.id}>
-              <div className="meta">
-                <strong>{label(STATUS_OPTIONS, update.status)}</strong>
-                <span className="muted">{new Date(update.createdAt).toLocaleString()}</span>
-              </div>
-              <Markdown text={update.body} />
-            </li>
+            <TimelineEntry
+              key={update.id}
+              incidentId={current.id}
+              update={update}
+              canEdit={canEdit}
+            />
           ))}
         </ol>
       </section>
