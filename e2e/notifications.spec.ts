@@ -66,3 +66,73 @@ test("add a webhook endpoint, copy its secret, send a test, read the delivery lo
     await receiver.stop();
   }
 });
+
+test("a receiver answering 500 shows as retrying at once; a failed delivery is retried by hand; the endpoint is edited and its secret rotated", async ({
+  page,
+}) => {
+  const receiver = await new Receiver().start();
+  try {
+    await signIn(page, OWNER.email, OWNER.password);
+    const origin = new URL(page.url()).origin;
+    const created = await page.request.post("/v1/webhook-endpoints", {
+      data: { kind: "webhook", name: "Flaky hook", url: `${receiver.url}/flaky` },
+      headers: { origin },
+    });
+    expect(created.status()).toBe(201);
+    const oldSecret = (await created.json()).secret as string;
+    receiver.reply("/flaky", { status: 500, body: "down" });
+    await page.request.post("/v1/incidents", {
+      data: { title: "Flaky one", impact: "minor", body: "Looking.", visibility: "published" },
+      headers: { origin },
+    });
+    await receiver.waitFor("/flaky", 1);
+
+    await page.getByRole("link", { name: "Notifications", exact: true }).click();
+    const card = page.getByTestId("endpoint").filter({ hasText: "Flaky hook" });
+    await expect(card).toContainText("Retrying 1 delivery");
+    await expect(card.getByTestId("last-attempt")).toContainText("HTTP 500");
+    await expect(card.getByTestId("last-attempt")).toContainText("next try");
+    await card.getByRole("button", { name: "Deliveries" }).click();
+    await expect(card.getByRole("table", { name: "Delivery log" })).toContainText(
+      "retrying (1 attempt)",
+    );
+    await page.getByRole("link", { name: "Overview", exact: true }).click();
+    await expect(page.getByRole("region", { name: "Notifications" })).toContainText(
+      "Retrying, last answer HTTP 500",
+    );
+
+    // A refusal fails at once; after the receiver is fixed, "Retry now" sends it again.
+    receiver.reply("/flaky", { status: 400, body: "bad" });
+    await page.request.post("/v1/incidents", {
+      data: { title: "Refused one", impact: "minor", body: "Looking.", visibility: "published" },
+      headers: { origin },
+    });
+    await receiver.waitFor("/flaky", 2);
+    await page.getByRole("link", { name: "Notifications", exact: true }).click();
+    await card.getByRole("button", { name: "Deliveries" }).click();
+    const log = card.getByRole("table", { name: "Delivery log" });
+    await expect(log).toContainText("HTTP 400");
+    const refusedId = String(receiver.on("/flaky")[1]!.headers["webhook-id"]);
+    await log.getByRole("button", { name: /^Retry the incident\.created delivery/ }).click();
+    await receiver.waitFor("/flaky", 3);
+    expect(String(receiver.on("/flaky")[2]!.headers["webhook-id"])).toBe(refusedId);
+
+    await card.getByRole("button", { name: "Send test" }).click();
+    await expect(card.getByTestId("test-result")).toContainText("Delivered");
+    await expect(log).toContainText("test");
+
+    await card.getByRole("button", { name: "Edit Flaky hook" }).click();
+    await card.getByLabel("Name").fill("Steady hook");
+    await card.getByRole("button", { name: "Save endpoint" }).click();
+    const renamed = page.getByTestId("endpoint").filter({ hasText: "Steady hook" });
+    await expect(renamed).toBeVisible();
+
+    await renamed.getByRole("button", { name: "Rotate secret" }).click();
+    await renamed.getByRole("button", { name: "Rotate the secret of Steady hook" }).click();
+    const newSecret = await renamed.getByLabel("New signing secret", { exact: true }).inputValue();
+    expect(newSecret).toMatch(/^whsec_/);
+    expect(newSecret).not.toBe(oldSecret);
+  } finally {
+    await receiver.stop();
+  }
+});

@@ -6,7 +6,10 @@ import {
   fanOutAll,
   type DueDelivery,
 } from "@/lib/notifications/deliveries";
+import { deliverEvent } from "@/lib/jobs/engine";
 import { inngest } from "./client";
+
+export { deliverEvent };
 
 export type DeliverEvent = { deliveryId: string; endpointId: string };
 
@@ -16,18 +19,6 @@ export const EVENTS_PER_SEND = 500;
 const ANNOUNCE_LIMIT = 5_000;
 /** How overdue a delivery must be before the sweep decides its run died and asks again. */
 export const SWEEP_OVERDUE_MS = 60_000;
-
-/**
- * The event that asks for a delivery's next attempt. Its id names the attempt (number and due
- * time), so the same ask sent twice (a retried step, the sweep) starts one run, not two.
- */
-export function deliverEvent(due: DueDelivery) {
-  return {
-    id: `deliver:${due.id}:${due.attempts}:${due.nextAttemptAt.getTime()}`,
-    name: "allclear/webhook.deliver",
-    data: { deliveryId: due.id, endpointId: due.endpointId } satisfies DeliverEvent,
-  };
-}
 
 /** Sends the deliver events in batches, each its own step. */
 export async function announce(

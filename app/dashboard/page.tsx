@@ -10,7 +10,14 @@ import type { IncidentSummary } from "./incidents/incident-types";
 import { useMonitors, useTelemetry } from "./monitors/use-monitors";
 
 type Maintenance = { id: string; title: string; status: string; startsAt: string; endsAt: string };
-type Endpoint = { id: string; name: string; state: string; failingSince: string | null };
+type Endpoint = {
+  id: string;
+  name: string;
+  state: string;
+  failingSince: string | null;
+  retrying: number;
+  lastAttempt: { attemptedAt: string; statusCode: number | null; error: string | null } | null;
+};
 
 // The page's headline: the most severe status any component shows.
 const HEADLINE: [ComponentStatus, string][] = [
@@ -140,7 +147,8 @@ function FailingEndpoints() {
     queryKey: ["webhook-endpoints"],
     queryFn: () => apiFetch<Endpoint[]>("/v1/webhook-endpoints"),
   });
-  const failing = endpoints.data?.filter((e) => e.state === "failing") ?? [];
+  // Failing, or retrying: a receiver answering 500 shows at once, not when the retries run out.
+  const failing = endpoints.data?.filter((e) => e.state === "failing" || e.retrying > 0) ?? [];
   return (
     <section className="card" aria-label="Notifications">
       <h2>Notifications</h2>
@@ -155,9 +163,17 @@ function FailingEndpoints() {
         {failing.map((e) => (
           <li key={e.id}>
             <Link href="/dashboard/notifications">{e.name}</Link>
-            <span className="badge impact-critical">
-              Failing since {new Date(e.failingSince!).toLocaleString()}
-            </span>
+            {e.state === "failing" ? (
+              <span className="badge impact-critical">
+                Failing since {new Date(e.failingSince!).toLocaleString()}
+              </span>
+            ) : (
+              <span className="badge impact-major">
+                Retrying
+                {e.lastAttempt &&
+                  `, last answer ${e.lastAttempt.statusCode ? `HTTP ${e.lastAttempt.statusCode}` : (e.lastAttempt.error ?? "none")} at ${new Date(e.lastAttempt.attemptedAt).toLocaleTimeString()}`}
+              </span>
+            )}
           </li>
         ))}
       </ul>

@@ -1,4 +1,5 @@
 import {
+  boolean,
   index,
   integer,
   pgEnum,
@@ -30,6 +31,9 @@ export const webhookEndpoint = pgTable(
     urlEncrypted: text().notNull(),
     /** The `whsec_` signing secret, encrypted; null for chat kinds. */
     secretEncrypted: text(),
+    /** The secret replaced by a rotation, encrypted; it keeps signing beside the new one until then. */
+    previousSecretEncrypted: text(),
+    previousSecretExpiresAt: at(),
     state: endpointStateEnum().notNull().default("active"),
     failingSince: at(),
     createdAt: createdAt(),
@@ -69,9 +73,10 @@ export const delivery = pgTable(
     endpointId: uuid()
       .notNull()
       .references(() => webhookEndpoint.id, { onDelete: "cascade" }),
-    eventId: uuid()
-      .notNull()
-      .references(() => outboxEvent.id, { onDelete: "cascade" }),
+    /** The event delivered; null for a test send. */
+    eventId: uuid().references(() => outboxEvent.id, { onDelete: "cascade" }),
+    /** A test send from the dashboard or `POST …/test`: logged, never retried, no effect on state. */
+    test: boolean().notNull().default(false),
     state: deliveryStateEnum().notNull().default("pending"),
     attempts: integer().notNull().default(0),
     nextAttemptAt: at().notNull().defaultNow(),

@@ -3,6 +3,7 @@ import { uuidv7 } from "uuidv7";
 import { inngest } from "@/inngest/client";
 import { config } from "@/lib/config";
 import { logError } from "@/lib/log";
+import type { DueDelivery } from "@/lib/notifications/deliveries";
 import { wakeRunner } from "./wake";
 
 /** A maintenance window's scheduled run, as the Inngest function receives it. */
@@ -101,4 +102,25 @@ export function announceEmail(): void {
     return;
   }
   sendSoon({ id: `email:${uuidv7()}`, name: "allclear/email.pending", data: {} });
+}
+
+/**
+ * The event that asks for a delivery's next attempt. Its id names the attempt (number and due
+ * time), so the same ask sent twice (a retried step, the sweep) starts one run, not two.
+ */
+export function deliverEvent(due: DueDelivery) {
+  return {
+    id: `deliver:${due.id}:${due.attempts}:${due.nextAttemptAt.getTime()}`,
+    name: "allclear/webhook.deliver",
+    data: { deliveryId: due.id, endpointId: due.endpointId },
+  };
+}
+
+/** A delivery due now outside the fan-out (tried again by hand): the engine is told at once. */
+export function announceDelivery(due: DueDelivery): void {
+  if (config().inngest !== "inngest") {
+    wakeRunner();
+    return;
+  }
+  sendSoon(deliverEvent(due));
 }

@@ -153,7 +153,14 @@ export type Claimed = {
   workspaceId: string;
   endpoint: Pick<
     EndpointRow,
-    "id" | "kind" | "urlEncrypted" | "secretEncrypted" | "state" | "workspaceId"
+    | "id"
+    | "kind"
+    | "urlEncrypted"
+    | "secretEncrypted"
+    | "previousSecretEncrypted"
+    | "previousSecretExpiresAt"
+    | "state"
+    | "workspaceId"
   >;
   event: { type: string; data: EventData };
 };
@@ -218,6 +225,8 @@ export async function claimDueDeliveries({
           kind: webhookEndpoint.kind,
           urlEncrypted: webhookEndpoint.urlEncrypted,
           secretEncrypted: webhookEndpoint.secretEncrypted,
+          previousSecretEncrypted: webhookEndpoint.previousSecretEncrypted,
+          previousSecretExpiresAt: webhookEndpoint.previousSecretExpiresAt,
           state: webhookEndpoint.state,
           workspaceId: webhookEndpoint.workspaceId,
         },
@@ -225,11 +234,16 @@ export async function claimDueDeliveries({
     const events = await tx
       .select({ id: outboxEvent.id, type: outboxEvent.type, data: outboxEvent.data })
       .from(outboxEvent)
-      .where(inArray(outboxEvent.id, [...new Set(claimed.map((row) => row.eventId))]));
+      .where(
+        inArray(outboxEvent.id, [
+          // Test sends are recorded finished and never claimed: every claimed row has an event.
+          ...new Set(claimed.flatMap((row) => (row.eventId ? [row.eventId] : []))),
+        ]),
+      );
     const byId = new Map(
       events.map((event) => [event.id, { type: event.type, data: event.data as EventData }]),
     );
-    return claimed.map(({ eventId, ...row }) => ({ ...row, event: byId.get(eventId)! }));
+    return claimed.map(({ eventId, ...row }) => ({ ...row, event: byId.get(eventId!)! }));
   });
 }
 
@@ -306,7 +320,10 @@ async function componentNames(tx: Executor, workspaceId: string): Promise<Map<st
 }
 
 /** Where an endpoint's encrypted URL or secret is stored: the value decrypts only there. */
-export function endpointSecretBinding(endpointId: string, part: "url" | "secret"): string {
+export function endpointSecretBinding(
+  endpointId: string,
+  part: "url" | "secret" | "previous_secret",
+): string {
   return `webhook_endpoint.${part}:${endpointId}`;
 }
 
@@ -320,20 +337,35 @@ export async function sendToEndpoint(
     kind: EndpointKind;
     urlEncrypted: string;
     secretEncrypted: string | null;
+    previousSecretEncrypted: string | null;
+    previousSecretExpiresAt: Date | null;
     workspaceId: string;
   },
   webhookId: string,
   event: OutgoingEvent,
 ): Promise<PostResult> {
   let url: string;
-  let secret: string | null;
+  let secrets: string[];
+  // After a rotation, the replaced secret keeps signing beside the new one for a while.
+  const previous =
+    endpoint.previousSecretEncrypted &&
+    endpoint.previousSecretExpiresAt &&
+    endpoint.previousSecretExpiresAt.getTime() > Date.now()
+      ? endpoint.previousSecretEncrypted
+      : null;
   try {
-    [url, secret] = await Promise.all([
+    let current: string | null;
+    let old: string | null;
+    [url, current, old] = await Promise.all([
       decryptSecret(endpoint.urlEncrypted, endpointSecretBinding(endpoint.id, "url")),
       endpoint.secretEncrypted
         ? decryptSecret(endpoint.secretEncrypted, endpointSecretBinding(endpoint.id, "secret"))
         : null,
+      previous
+        ? decryptSecret(previous, endpointSecretBinding(endpoint.id, "previous_secret"))
+        : null,
     ]);
+    secrets = [current, old].filter((secret): secret is string => secret !== null);
   } catch (error) {
     if (!(error instanceof SecretUnreadableError)) throw error;
     return {
@@ -348,7 +380,12 @@ export async function sendToEndpoint(
     endpoint.kind === "webhook"
       ? new Map<string, string>()
       : await componentNames(await getDb(), endpoint.workspaceId);
-  const request = buildRequest(endpoint.kind, { webhookId, secret, event, componentNames: names });
+  const request = buildRequest(endpoint.kind, {
+    webhookId,
+    secrets,
+    event,
+    componentNames: names,
+  });
   return postOutgoing(url, { ...request, timeoutMs: ANSWER_DEADLINE_MS });
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, desc, eq, inArray, like, or } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, like, or, sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import { groupBy } from "@/lib/group-by";
 import { getDb, schema, type Executor } from "@/db/client";
@@ -7,11 +7,12 @@ import type { Actor } from "@/lib/auth/session";
 import { assertComponentsExist } from "@/lib/components/exist";
 import { config } from "@/lib/config";
 import { decryptSecret, encryptSecret, isLegacySecret } from "@/lib/crypto/secrets";
-import { NotFoundError, ValidationError } from "@/lib/errors";
+import { ConflictError, NotFoundError, ValidationError } from "@/lib/errors";
+import { announceDelivery } from "@/lib/jobs/engine";
 import { assertAllowedTarget, TargetRefused } from "@/lib/net/targets";
 import { endpointSecretBinding, sendToEndpoint } from "./deliveries";
 import type { EventData } from "./messages";
-import type { CreateEndpointInput } from "./schemas";
+import type { CreateEndpointInput, PatchEndpointInput } from "./schemas";
 import { logError } from "@/lib/log";
 
 const {
@@ -25,7 +26,15 @@ const {
 
 type EndpointRow = typeof webhookEndpoint.$inferSelect;
 
-function present(row: EndpointRow, componentIds: string[]) {
+type LastAttempt = {
+  attemptedAt: Date;
+  statusCode: number | null;
+  error: string | null;
+  nextAttemptAt: Date | null;
+};
+type Activity = { lastAttempt: LastAttempt | null; retrying: number };
+
+function present(row: EndpointRow, componentIds: string[], activity?: Activity) {
   return {
     id: row.id,
     kind: row.kind,
@@ -34,7 +43,62 @@ function present(row: EndpointRow, componentIds: string[]) {
     componentIds,
     failingSince: row.failingSince,
     createdAt: row.createdAt,
+    lastAttempt: activity?.lastAttempt ?? null,
+    retrying: activity?.retrying ?? 0,
   };
+}
+
+/**
+ * What the endpoints' deliveries are doing: each one's latest attempt (test sends aside) and how
+ * many of its deliveries wait for a retry, so a receiver answering 500 shows long before the
+ * retries run out and the endpoint turns `failing`.
+ */
+async function activityOf(
+  tx: Executor,
+  workspaceId: string,
+  endpointIds: string[],
+): Promise<Map<string, Activity>> {
+  if (!endpointIds.length) return new Map();
+  const [latest, retrying] = await Promise.all([
+    tx
+      .selectDistinctOn([delivery.endpointId], {
+        endpointId: delivery.endpointId,
+        attemptedAt: deliveryAttempt.attemptedAt,
+        statusCode: deliveryAttempt.statusCode,
+        error: deliveryAttempt.error,
+        nextAttemptAt: deliveryAttempt.nextAttemptAt,
+      })
+      .from(deliveryAttempt)
+      .innerJoin(delivery, eq(delivery.id, deliveryAttempt.deliveryId))
+      .where(
+        and(
+          eq(delivery.workspaceId, workspaceId),
+          inArray(delivery.endpointId, endpointIds),
+          eq(delivery.test, false),
+        ),
+      )
+      .orderBy(delivery.endpointId, desc(deliveryAttempt.attemptedAt)),
+    tx
+      .select({ endpointId: delivery.endpointId, count: sql<number>`count(*)::int` })
+      .from(delivery)
+      .where(
+        and(
+          eq(delivery.workspaceId, workspaceId),
+          inArray(delivery.endpointId, endpointIds),
+          eq(delivery.state, "pending"),
+          gt(delivery.attempts, 0),
+        ),
+      )
+      .groupBy(delivery.endpointId),
+  ]);
+  const counts = new Map(retrying.map((row) => [row.endpointId, Number(row.count)]));
+  const last = new Map(latest.map(({ endpointId, ...attempt }) => [endpointId, attempt]));
+  return new Map(
+    endpointIds.map((id) => [
+      id,
+      { lastAttempt: last.get(id) ?? null, retrying: counts.get(id) ?? 0 },
+    ]),
+  );
 }
 
 async function followedBy(tx: Executor, workspaceId: string, endpointIds: string[]) {
@@ -132,12 +196,140 @@ export async function listEndpoints({ ctx }: { ctx: Actor }) {
     .from(webhookEndpoint)
     .where(eq(webhookEndpoint.workspaceId, ctx.workspaceId))
     .orderBy(asc(webhookEndpoint.createdAt), asc(webhookEndpoint.id));
-  const follows = await followedBy(
-    db,
-    ctx.workspaceId,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => present(row, follows.get(row.id) ?? []));
+  const ids = rows.map((row) => row.id);
+  const [follows, activity] = await Promise.all([
+    followedBy(db, ctx.workspaceId, ids),
+    activityOf(db, ctx.workspaceId, ids),
+  ]);
+  return rows.map((row) => present(row, follows.get(row.id) ?? [], activity.get(row.id)));
+}
+
+/** Renames an endpoint or replaces the components it follows (empty = every component). */
+export async function patchEndpoint({
+  ctx,
+  id,
+  input,
+}: {
+  ctx: Actor;
+  id: string;
+  input: PatchEndpointInput;
+}) {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const current = await findEndpoint(tx, ctx.workspaceId, id);
+    const [row] = input.name
+      ? await tx
+          .update(webhookEndpoint)
+          .set({ name: input.name })
+          .where(eq(webhookEndpoint.id, id))
+          .returning()
+      : [current];
+    if (input.componentIds) {
+      await assertComponentsExist(
+        tx,
+        ctx.workspaceId,
+        input.componentIds,
+        (index) => `componentIds.${index}`,
+      );
+      await tx.delete(webhookEndpointComponent).where(eq(webhookEndpointComponent.endpointId, id));
+      const componentIds = [...new Set(input.componentIds)];
+      if (componentIds.length) {
+        await tx.insert(webhookEndpointComponent).values(
+          componentIds.map((componentId) => ({
+            workspaceId: ctx.workspaceId,
+            endpointId: id,
+            componentId,
+          })),
+        );
+      }
+    }
+    const [follows, activity] = await Promise.all([
+      followedBy(tx, ctx.workspaceId, [id]),
+      activityOf(tx, ctx.workspaceId, [id]),
+    ]);
+    return present(row!, follows.get(id) ?? [], activity.get(id));
+  });
+}
+
+/** How long a rotated-out secret keeps signing beside the new one. */
+export const PREVIOUS_SECRET_LIFETIME_MS = 24 * 60 * 60_000;
+
+/**
+ * A new signing secret, answered once. The old one keeps signing beside it for 24 hours (each
+ * request then carries both signatures), so the receiver can switch without missing anything.
+ */
+export async function rotateSecret({ ctx, id }: { ctx: Actor; id: string }) {
+  const db = await getDb();
+  const endpoint = await findEndpoint(db, ctx.workspaceId, id);
+  if (!endpoint.secretEncrypted) {
+    throw new ConflictError(
+      "no_secret",
+      "Slack and Discord endpoints are not signed; there is no secret to rotate.",
+    );
+  }
+  const secret = newSigningSecret();
+  const previousSecretExpiresAt = new Date(Date.now() + PREVIOUS_SECRET_LIFETIME_MS);
+  const [secretEncrypted, previousSecretEncrypted] = await Promise.all([
+    encryptSecret(secret, endpointSecretBinding(id, "secret")),
+    decryptSecret(endpoint.secretEncrypted, endpointSecretBinding(id, "secret")).then((old) =>
+      encryptSecret(old, endpointSecretBinding(id, "previous_secret")),
+    ),
+  ]);
+  await db
+    .update(webhookEndpoint)
+    .set({ secretEncrypted, previousSecretEncrypted, previousSecretExpiresAt })
+    .where(and(eq(webhookEndpoint.workspaceId, ctx.workspaceId), eq(webhookEndpoint.id, id)));
+  return { secret, previousSecretExpiresAt };
+}
+
+/** A failed delivery of an event, attempted again now under its own webhook-id. */
+export async function retryDelivery({
+  ctx,
+  id,
+  deliveryId,
+}: {
+  ctx: Actor;
+  id: string;
+  deliveryId: string;
+}) {
+  const db = await getDb();
+  await findEndpoint(db, ctx.workspaceId, id);
+  const due = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(delivery)
+      .where(
+        and(
+          eq(delivery.workspaceId, ctx.workspaceId),
+          eq(delivery.endpointId, id),
+          eq(delivery.id, deliveryId),
+        ),
+      )
+      .for("update");
+    if (!row) throw new NotFoundError("delivery");
+    if (row.state !== "failed" || row.test) {
+      throw new ConflictError(
+        "illegal_transition",
+        row.test
+          ? "A test send is not retried; send another test."
+          : `Only a failed delivery can be tried again; this one is ${row.state}.`,
+      );
+    }
+    const [updated] = await tx
+      .update(delivery)
+      .set({ state: "pending", nextAttemptAt: new Date(), completedAt: null, lease: null })
+      .where(eq(delivery.id, deliveryId))
+      .returning();
+    return updated!;
+  });
+  announceDelivery({
+    id: due.id,
+    endpointId: due.endpointId,
+    attempts: due.attempts,
+    nextAttemptAt: due.nextAttemptAt,
+  });
+  const { deliveries } = await listDeliveries({ ctx, id });
+  return deliveries.find((d) => d.id === deliveryId)!;
 }
 
 export async function deleteEndpoint({ ctx, id }: { ctx: Actor; id: string }) {
@@ -178,16 +370,43 @@ export async function testEndpoint({ ctx, id }: { ctx: Actor; id: string }) {
     },
     url: `${config().baseUrl}/incidents/${incidentId}`,
   };
-  const sent = await sendToEndpoint(endpoint, `test_${uuidv7()}`, {
+  const deliveryId = uuidv7();
+  const attemptedAt = new Date();
+  const sent = await sendToEndpoint(endpoint, `test_${deliveryId}`, {
     type: "incident.created",
     data,
   });
-  if (sent.kind === "error") return { ok: false, status: 0, detail: sent.error };
-  return {
-    ok: sent.status >= 200 && sent.status < 300,
-    status: sent.status,
-    detail: sent.text.trim().slice(0, 500) || `HTTP ${sent.status}`,
-  };
+  const result =
+    sent.kind === "error"
+      ? { ok: false, status: 0, detail: sent.error }
+      : {
+          ok: sent.status >= 200 && sent.status < 300,
+          status: sent.status,
+          detail: sent.text.trim().slice(0, 500) || `HTTP ${sent.status}`,
+        };
+  // Logged beside the real deliveries, finished: never retried, and the endpoint's state stays.
+  await db.transaction(async (tx) => {
+    await tx.insert(delivery).values({
+      id: deliveryId,
+      workspaceId: ctx.workspaceId,
+      endpointId: id,
+      eventId: null,
+      test: true,
+      state: result.ok ? "succeeded" : "failed",
+      attempts: 1,
+      nextAttemptAt: attemptedAt,
+      completedAt: new Date(),
+    });
+    await tx.insert(deliveryAttempt).values({
+      workspaceId: ctx.workspaceId,
+      deliveryId,
+      attemptedAt,
+      statusCode: sent.kind === "error" ? null : sent.status,
+      latencyMs: sent.latencyMs,
+      error: result.ok ? null : result.detail.slice(0, 500),
+    });
+  });
+  return result;
 }
 
 /** The endpoint's 50 most recent deliveries, newest first, each with its attempts. */
@@ -198,13 +417,14 @@ export async function listDeliveries({ ctx, id }: { ctx: Actor; id: string }) {
     .select({
       id: delivery.id,
       eventId: delivery.eventId,
-      type: outboxEvent.type,
+      type: sql<string>`coalesce(${outboxEvent.type}::text, 'test')`,
+      test: delivery.test,
       state: delivery.state,
       createdAt: delivery.createdAt,
       completedAt: delivery.completedAt,
     })
     .from(delivery)
-    .innerJoin(outboxEvent, eq(outboxEvent.id, delivery.eventId))
+    .leftJoin(outboxEvent, eq(outboxEvent.id, delivery.eventId))
     .where(and(eq(delivery.workspaceId, ctx.workspaceId), eq(delivery.endpointId, id)))
     .orderBy(desc(delivery.createdAt), desc(delivery.id))
     .limit(50);

@@ -171,13 +171,14 @@ export function buildRequest(
   kind: EndpointKind,
   {
     webhookId,
-    secret,
+    secrets,
     event,
     componentNames,
     now = new Date(),
   }: {
     webhookId: string;
-    secret: string | null;
+    /** The signing secrets: the current one, and a rotated-out one while it still signs. */
+    secrets: string[];
     event: OutgoingEvent;
     componentNames: Map<string, string>;
     now?: Date;
@@ -196,7 +197,10 @@ export function buildRequest(
     timestamp: event.data.occurredAt,
     data: event.data,
   });
-  const signature = new Webhook(secret!).sign(webhookId, now, body);
+  // Standard Webhooks: several signatures, space-separated; a receiver accepts any it can verify.
+  const signature = secrets
+    .map((secret) => new Webhook(secret).sign(webhookId, now, body))
+    .join(" ");
   return {
     body,
     headers: {

@@ -2,7 +2,13 @@ import { idParams } from "@/lib/http/fields";
 import { defineOperation } from "@/lib/http/operation";
 import {
   CreateEndpointInput,
+  Delivery,
+  deliveryParams,
   DeliveryList,
+  ENDPOINT_READ_ONLY,
+  PatchEndpointInput,
+  RotatedSecret,
+  WebhookEndpoint,
   EndpointCreated,
   TestResult,
   WebhookEndpointList,
@@ -54,7 +60,7 @@ export const testWebhookEndpoint = defineOperation({
   tag,
   summary: "Send a test notification",
   description:
-    "Posts a sample incident.created titled \"Test notification\" once, with a test_ webhook-id, and answers the receiver's answer. The endpoint's state does not change.",
+    "Posts a sample incident.created titled \"Test notification\" once, with a test_ webhook-id, and answers the receiver's answer. The send appears in the delivery log as `test`; the endpoint's state does not change.",
   access: "admin",
   params: idParams,
   response: TestResult,
@@ -71,4 +77,49 @@ export const listWebhookDeliveries = defineOperation({
   params: idParams,
   response: DeliveryList,
   status: 200,
+});
+
+export const patchWebhookEndpoint = defineOperation({
+  id: "patchWebhookEndpoint",
+  method: "PATCH",
+  path: "/v1/webhook-endpoints/{id}",
+  tag,
+  summary: "Rename an endpoint or change what it follows",
+  description: "`componentIds` replaces the list; empty = every component. The URL cannot change.",
+  access: "admin",
+  params: idParams,
+  body: PatchEndpointInput,
+  readOnly: ENDPOINT_READ_ONLY,
+  response: WebhookEndpoint,
+  status: 200,
+});
+
+export const rotateWebhookSecret = defineOperation({
+  id: "rotateWebhookSecret",
+  method: "POST",
+  path: "/v1/webhook-endpoints/{id}/rotate-secret",
+  tag,
+  summary: "Rotate the signing secret",
+  description:
+    "Answers a new secret once. For 24 hours every request carries two signatures (Standard Webhooks allows several): the old secret's and the new one's, so the receiver can switch without missing anything. Chat endpoints have no secret (409 no_secret).",
+  access: "admin",
+  params: idParams,
+  response: RotatedSecret,
+  status: 200,
+  problems: [{ status: 409, code: "no_secret" }],
+});
+
+export const retryWebhookDelivery = defineOperation({
+  id: "retryWebhookDelivery",
+  method: "POST",
+  path: "/v1/webhook-endpoints/{id}/deliveries/{deliveryId}/retry",
+  tag,
+  summary: "Try a failed delivery again now",
+  description:
+    "The same webhook-id and body, attempted at once; further failures are retried on the schedule. Only a failed delivery of an event (409 illegal_transition for pending, succeeded or test deliveries).",
+  access: "admin",
+  params: deliveryParams,
+  response: Delivery,
+  status: 200,
+  problems: [{ status: 409, code: "illegal_transition" }],
 });

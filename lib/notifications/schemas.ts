@@ -14,6 +14,20 @@ export const WebhookEndpoint = z
     componentIds: z.array(uuid()).describe("The components followed; empty = every component."),
     failingSince: z.date().nullable(),
     createdAt: z.date(),
+    lastAttempt: z
+      .object({
+        attemptedAt: z.date(),
+        statusCode: z.int().nullable(),
+        error: z.string().nullable(),
+        nextAttemptAt: z.date().nullable().describe("Set while that delivery is being retried."),
+      })
+      .nullable()
+      .describe("The endpoint's most recent delivery attempt (test sends excluded)."),
+    retrying: z
+      .int()
+      .describe(
+        "Deliveries that failed at least once and wait for their next try; the endpoint turns `failing` only when one runs out of retries.",
+      ),
   })
   .meta({ id: "WebhookEndpoint" });
 
@@ -46,8 +60,9 @@ export const TestResult = z
 export const Delivery = z
   .object({
     id: z.string().describe("The webhook-id the receiver saw on every attempt."),
-    eventId: uuid(),
-    type: z.string(),
+    eventId: uuid().nullable().describe("Null for a test send."),
+    type: z.string().describe("The event's type, or `test` for a test send."),
+    test: z.boolean(),
     state: z.enum(["pending", "succeeded", "failed"]),
     createdAt: z.date(),
     completedAt: z.date().nullable(),
@@ -66,3 +81,32 @@ export const Delivery = z
 export const DeliveryList = z
   .object({ deliveries: z.array(Delivery) })
   .meta({ id: "DeliveryList" });
+
+export const PatchEndpointInput = z
+  .strictObject({
+    name: name().optional(),
+    componentIds: z.array(uuid()).max(1000).optional(),
+  })
+  .meta({ id: "PatchWebhookEndpointInput" });
+export type PatchEndpointInput = z.output<typeof PatchEndpointInput>;
+
+export const ENDPOINT_READ_ONLY = [
+  "id",
+  "kind",
+  "state",
+  "failingSince",
+  "createdAt",
+  "lastAttempt",
+  "retrying",
+] as const;
+
+export const RotatedSecret = z
+  .object({
+    secret: z.string().describe("The new whsec_ signing secret, shown only here."),
+    previousSecretExpiresAt: z
+      .date()
+      .describe("Until then every request carries both signatures, the old and the new."),
+  })
+  .meta({ id: "RotatedWebhookSecret" });
+
+export const deliveryParams = z.object({ id: uuid(), deliveryId: uuid() });

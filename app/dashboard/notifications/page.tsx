@@ -22,6 +22,13 @@ type Endpoint = {
   componentIds: string[];
   failingSince: string | null;
   createdAt: string;
+  lastAttempt: {
+    attemptedAt: string;
+    statusCode: number | null;
+    error: string | null;
+    nextAttemptAt: string | null;
+  } | null;
+  retrying: number;
 };
 type Attempt = {
   attemptedAt: string;
@@ -30,7 +37,25 @@ type Attempt = {
   error: string | null;
   nextAttemptAt: string | null;
 };
-type Delivery = { id: string; type: string; state: string; createdAt: string; attempts: Attempt[] };
+type Delivery = {
+  id: string;
+  type: string;
+  test: boolean;
+  state: "pending" | "succeeded" | "failed";
+  createdAt: string;
+  attempts: Attempt[];
+};
+
+/** A delivery's state in words: a pending one that already failed is being retried. */
+function deliveryState(delivery: Delivery): string {
+  if (delivery.state === "pending" && delivery.attempts.length > 0) {
+    return `retrying (${delivery.attempts.length} ${delivery.attempts.length === 1 ? "attempt" : "attempts"})`;
+  }
+  return delivery.state;
+}
+
+const answerOf = (attempt: { statusCode: number | null; error: string | null }) =>
+  attempt.statusCode ? `HTTP ${attempt.statusCode}` : (attempt.error ?? "no answer");
 
 const KEY = ["webhook-endpoints"];
 const KINDS = [
@@ -130,6 +155,31 @@ function AddEndpoint({ onDone }: { onDone: () => void }) {
   );
 }
 
+function RetryButton({ endpointId, delivery }: { endpointId: string; delivery: Delivery }) {
+  const queryClient = useQueryClient();
+  const retry = useMutation({
+    mutationFn: () =>
+      apiFetch(`/v1/webhook-endpoints/${endpointId}/deliveries/${delivery.id}/retry`, {
+        method: "POST",
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+  return (
+    <>
+      <button
+        type="button"
+        className="secondary small"
+        aria-label={`Retry the ${delivery.type} delivery of ${new Date(delivery.createdAt).toLocaleString()} now`}
+        onClick={() => retry.mutate()}
+        disabled={retry.isPending}
+      >
+        {retry.isPending ? "Retrying…" : "Retry now"}
+      </button>
+      <ErrorNotice error={retry.error} />
+    </>
+  );
+}
+
 function DeliveryLog({ endpointId }: { endpointId: string }) {
   const log = useQuery({
     queryKey: [...KEY, endpointId, "deliveries"],
@@ -161,19 +211,23 @@ function DeliveryLog({ endpointId }: { endpointId: string }) {
                 <div className="muted">{new Date(delivery.createdAt).toLocaleString()}</div>
               </td>
               <td>
-                <span className={`badge ${delivery.state === "failed" ? "impact-critical" : ""}`}>
-                  {delivery.state}
+                <span
+                  className={`badge ${delivery.state === "failed" ? "impact-critical" : delivery.attempts.length > 0 && delivery.state === "pending" ? "impact-major" : ""}`}
+                >
+                  {deliveryState(delivery)}
                 </span>
+                {delivery.state === "failed" && !delivery.test && (
+                  <div>
+                    <RetryButton endpointId={endpointId} delivery={delivery} />
+                  </div>
+                )}
               </td>
               <td>
                 <ol className="plain">
                   {delivery.attempts.map((attempt) => (
                     <li key={attempt.attemptedAt}>
-                      {new Date(attempt.attemptedAt).toLocaleTimeString()} ·{" "}
-                      {attempt.statusCode
-                        ? `HTTP ${attempt.statusCode}`
-                        : (attempt.error ?? "no answer")}{" "}
-                      · {attempt.latencyMs} ms
+                      {new Date(attempt.attemptedAt).toLocaleTimeString()} · {answerOf(attempt)} ·{" "}
+                      {attempt.latencyMs} ms
                       {attempt.statusCode &&
                       attempt.error &&
                       attempt.error !== `HTTP ${attempt.statusCode}`
@@ -193,9 +247,98 @@ function DeliveryLog({ endpointId }: { endpointId: string }) {
   );
 }
 
+function EditEndpoint({ endpoint, onDone }: { endpoint: Endpoint; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const [componentIds, setComponentIds] = useState<string[]>(endpoint.componentIds);
+  const save = useMutation({
+    mutationFn: (body: Record<string, unknown>) =>
+      apiFetch<Endpoint>(`/v1/webhook-endpoints/${endpoint.id}`, { method: "PATCH", body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+  const error = save.error instanceof ApiError ? save.error : null;
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const name = String(new FormData(event.currentTarget).get("name")).trim();
+    save.mutate({ name, componentIds }, { onSuccess: onDone });
+  }
+  return (
+    <form
+      className="form"
+      aria-label={`Edit ${endpoint.name}`}
+      onSubmit={submit}
+      onKeyDown={(event) => {
+        if (event.key === "Escape") onDone();
+      }}
+    >
+      <FormError error={error} />
+      <Field
+        label="Name"
+        name="name"
+        required
+        maxLength={200}
+        defaultValue={endpoint.name}
+        autoFocus
+        error={error?.forField("name")}
+      />
+      <ComponentPicker
+        legend="Components followed (none chosen = every component)"
+        initial={endpoint.componentIds.map((componentId) => ({
+          componentId,
+          status: "operational",
+        }))}
+        withStatus={false}
+        onChange={(picked) => setComponentIds(picked.map((p) => p.componentId))}
+      />
+      <div className="row">
+        <button type="submit" disabled={save.isPending}>
+          {save.isPending ? "Saving…" : "Save endpoint"}
+        </button>
+        <button type="button" className="secondary" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function RotateSecret({ endpoint }: { endpoint: Endpoint }) {
+  const rotate = useMutation({
+    mutationFn: () =>
+      apiFetch<{ secret: string; previousSecretExpiresAt: string }>(
+        `/v1/webhook-endpoints/${endpoint.id}/rotate-secret`,
+        { method: "POST" },
+      ),
+  });
+  if (rotate.data) {
+    return (
+      <div className="stack">
+        <CopyField label="New signing secret" value={rotate.data.secret} />
+        <p className="notice" role="status">
+          Copy the new secret now: it is shown only this once. Until{" "}
+          {new Date(rotate.data.previousSecretExpiresAt).toLocaleString()}, every request carries
+          signatures from both the old and the new secret, so switch your receiver before then.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <>
+      <ConfirmButton
+        label="Rotate secret"
+        confirmLabel={`Rotate the secret of ${endpoint.name}`}
+        question="Make a new signing secret? The old one keeps signing for 24 hours."
+        onConfirm={() => rotate.mutate()}
+        pending={rotate.isPending}
+      />
+      <ErrorNotice error={rotate.error} />
+    </>
+  );
+}
+
 function EndpointCard({ endpoint, names }: { endpoint: Endpoint; names: Map<string, string> }) {
   const queryClient = useQueryClient();
   const [showLog, setShowLog] = useState(false);
+  const [editing, setEditing] = useState(false);
   const test = useMutation({
     mutationFn: () =>
       apiFetch<{ ok: boolean; status: number; detail: string }>(
@@ -204,6 +347,8 @@ function EndpointCard({ endpoint, names }: { endpoint: Endpoint; names: Map<stri
           method: "POST",
         },
       ),
+    // The test send is in the delivery log now.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...KEY, endpoint.id] }),
   });
   const remove = useMutation({
     mutationFn: () => apiFetch(`/v1/webhook-endpoints/${endpoint.id}`, { method: "DELETE" }),
@@ -222,11 +367,24 @@ function EndpointCard({ endpoint, names }: { endpoint: Endpoint; names: Map<stri
             >
               Failing since {new Date(endpoint.failingSince!).toLocaleString()}
             </span>
+          ) : endpoint.retrying > 0 ? (
+            <span className="badge impact-major" title="Deliveries failed and are being retried">
+              Retrying {endpoint.retrying} {endpoint.retrying === 1 ? "delivery" : "deliveries"}
+            </span>
           ) : (
             <span className="badge">Active</span>
           )}
         </div>
       </div>
+      {endpoint.lastAttempt && (
+        <p className="muted" data-testid="last-attempt">
+          Last attempt {new Date(endpoint.lastAttempt.attemptedAt).toLocaleString()}:{" "}
+          {answerOf(endpoint.lastAttempt)}
+          {endpoint.lastAttempt.nextAttemptAt &&
+            ` · next try ${new Date(endpoint.lastAttempt.nextAttemptAt).toLocaleTimeString()}`}
+        </p>
+      )}
+      {editing && <EditEndpoint endpoint={endpoint} onDone={() => setEditing(false)} />}
       <p className="muted">
         Follows:{" "}
         {endpoint.componentIds.length
@@ -250,6 +408,17 @@ function EndpointCard({ endpoint, names }: { endpoint: Endpoint; names: Map<stri
         >
           {showLog ? "Hide deliveries" : "Deliveries"}
         </button>
+        {!editing && (
+          <button
+            type="button"
+            className="secondary"
+            aria-label={`Edit ${endpoint.name}`}
+            onClick={() => setEditing(true)}
+          >
+            Edit
+          </button>
+        )}
+        {endpoint.kind === "webhook" && <RotateSecret endpoint={endpoint} />}
         <ConfirmButton
           label="Delete"
           confirmLabel={`Delete ${endpoint.name}`}

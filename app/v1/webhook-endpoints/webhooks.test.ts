@@ -93,6 +93,8 @@ describe("webhook endpoints", () => {
       componentIds: [],
       failingSince: null,
       createdAt: expect.any(String),
+      lastAttempt: null,
+      retrying: 0,
     });
     const list = await admin.get("/v1/webhook-endpoints");
     expect(Array.isArray(list.body)).toBe(true);
@@ -356,7 +358,130 @@ describe("test sends", () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(receiver.on(path)).toHaveLength(2);
     expect((await endpointState(id)).state).toBe("active");
-    expect((await admin.get(`/v1/webhook-endpoints/${id}/deliveries`)).body.deliveries).toEqual([]);
+    // Both sends are in the log as tests, finished; the endpoint's own activity ignores them.
+    const { deliveries } = (await admin.get(`/v1/webhook-endpoints/${id}/deliveries`)).body;
+    expect(
+      deliveries.map((d: { type: string; test: boolean; state: string }) => [
+        d.type,
+        d.test,
+        d.state,
+      ]),
+    ).toEqual([
+      ["test", true, "failed"],
+      ["test", true, "succeeded"],
+    ]);
+    expect(deliveries[0].attempts[0]).toMatchObject({ statusCode: 500, error: "boom" });
+    expect(`test_${deliveries[0].id}`).toBe(String(receiver.on(path)[1]!.headers["webhook-id"]));
+    const listed = (await admin.get("/v1/webhook-endpoints")).body.find(
+      (e: { id: string }) => e.id === id,
+    );
+    expect(listed).toMatchObject({ lastAttempt: null, retrying: 0 });
+    const retry = await admin.post(
+      `/v1/webhook-endpoints/${id}/deliveries/${deliveries[0].id}/retry`,
+    );
+    expect(retry.status).toBe(409);
+  });
+});
+
+describe("changing an endpoint", () => {
+  it("renames it and replaces what it follows; the URL and kind stay", async () => {
+    const { id } = await endpoint();
+    const component = (await admin.post("/v1/components", { name: "Patch target" })).body.id;
+    const patched = await admin.patch(`/v1/webhook-endpoints/${id}`, {
+      name: "Renamed",
+      componentIds: [component],
+      kind: "slack",
+      state: "failing",
+    });
+    expect(patched.status, patched.text).toBe(200);
+    expect(patched.body).toMatchObject({
+      id,
+      name: "Renamed",
+      kind: "webhook",
+      state: "active",
+      componentIds: [component],
+    });
+    const cleared = await admin.patch(`/v1/webhook-endpoints/${id}`, { componentIds: [] });
+    expect(cleared.body).toMatchObject({ name: "Renamed", componentIds: [] });
+    const refused = await admin.patch(`/v1/webhook-endpoints/${id}`, {
+      url: "https://example.com",
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual([{ field: "url", message: "Unknown field." }]);
+    const unknown = await admin.patch(`/v1/webhook-endpoints/${id}`, {
+      componentIds: ["019a0000-0000-7000-8000-00000000beef"],
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors[0].field).toBe("componentIds.0");
+  });
+
+  it("rotates the secret: for 24 hours requests carry both signatures, each verifiable", async () => {
+    const { path, id, secret } = await endpoint();
+    const rotated = await admin.post(`/v1/webhook-endpoints/${id}/rotate-secret`);
+    expect(rotated.status, rotated.text).toBe(200);
+    expect(rotated.body.secret).toMatch(/^whsec_/);
+    expect(rotated.body.secret).not.toBe(secret);
+    const expires = Date.parse(rotated.body.previousSecretExpiresAt) - Date.now();
+    expect(expires).toBeGreaterThan(23.9 * 3_600_000);
+    expect(expires).toBeLessThanOrEqual(24 * 3_600_000);
+    await publishIncident();
+    const [request] = await receiver.waitFor(path, 1);
+    expect(String(request!.headers["webhook-signature"]).split(" ")).toHaveLength(2);
+    expect(verify(secret, request!).type).toBe("incident.created");
+    expect(verify(rotated.body.secret, request!).type).toBe("incident.created");
+
+    // Once the old secret's time is up, only the new one signs.
+    const db = await getDb();
+    await db
+      .update(schema.webhookEndpoint)
+      .set({ previousSecretExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.webhookEndpoint.id, id));
+    await publishIncident();
+    const later = await receiver.waitFor(path, 2);
+    expect(String(later[1]!.headers["webhook-signature"]).split(" ")).toHaveLength(1);
+    expect(verify(rotated.body.secret, later[1]!).type).toBe("incident.created");
+    expect(() => verify(secret, later[1]!)).toThrow();
+
+    const chat = await admin.post("/v1/webhook-endpoints", {
+      kind: "slack",
+      name: "Chat",
+      url: `${receiver.url}/chat-rotate`,
+    });
+    const noSecret = await admin.post(
+      `/v1/webhook-endpoints/${chat.body.endpoint.id}/rotate-secret`,
+    );
+    expect(noSecret.status).toBe(409);
+    expect(noSecret.body.code).toBe("no_secret");
+  });
+
+  it("shows a receiver's failures while retries run, and tries a failed delivery again under the same webhook-id", async () => {
+    const { path, id } = await endpoint();
+    receiver.always(path, { status: 500, body: "down" });
+    await publishIncident();
+    await receiver.waitFor(path, 1);
+    await expect
+      .poll(async () => {
+        const listed = (await admin.get("/v1/webhook-endpoints")).body.find(
+          (e: { id: string }) => e.id === id,
+        );
+        return [listed.state, listed.retrying, listed.lastAttempt?.statusCode];
+      })
+      .toEqual(["active", 1, 500]);
+    await expect
+      .poll(async () => (await endpointState(id)).state, { timeout: 10_000 })
+      .toBe("failing");
+    const { deliveries } = (await admin.get(`/v1/webhook-endpoints/${id}/deliveries`)).body;
+    const failed = deliveries.find((d: { state: string }) => d.state === "failed");
+    const before = receiver.on(path).length;
+    receiver.always(path, { status: 200 });
+    const retried = await admin.post(`/v1/webhook-endpoints/${id}/deliveries/${failed.id}/retry`);
+    expect(retried.status, retried.text).toBe(200);
+    const after = await receiver.waitFor(path, before + 1);
+    expect(after.at(-1)!.headers["webhook-id"]).toBe(failed.id);
+    await expect.poll(async () => (await endpointState(id)).state).toBe("active");
+    const again = await admin.post(`/v1/webhook-endpoints/${id}/deliveries/${failed.id}/retry`);
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe("illegal_transition");
   });
 });
 

@@ -1,0 +1,9 @@
+import { handle, route } from "@/lib/http/api";
+import { retryDelivery } from "@/lib/notifications/endpoints";
+import * as op from "@/lib/notifications/operations";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
+  POST: handle(op.retryWebhookDelivery, ({ ctx, params }) =>
+    retryDelivery({ ctx, id: params.id, deliveryId: params.deliveryId }),
+  ),
+});

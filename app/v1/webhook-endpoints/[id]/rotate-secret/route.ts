@@ -1,0 +1,7 @@
+import { handle, route } from "@/lib/http/api";
+import { rotateSecret } from "@/lib/notifications/endpoints";
+import * as op from "@/lib/notifications/operations";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
+  POST: handle(op.rotateWebhookSecret, ({ ctx, params }) => rotateSecret({ ctx, id: params.id })),
+});
