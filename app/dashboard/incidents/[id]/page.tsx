@@ -300,12 +300,14 @@ export default function IncidentPage() {
         <Link href="/dashboard/incidents">← Incidents</Link>
       </p>
       <div className="page-header">
-        <h1>{current.title}</h1>
-        {canEdit && !renaming && (
-          <button type="button" className="secondary" onClick={() => setRenaming(true)}>
-            Rename
-          </button>
-        )}
+        <div className="row">
+          <h1>{current.title}</h1>
+          {canEdit && !renaming && (
+            <button type="button" className="secondary small" onClick={() => setRenaming(true)}>
+              Rename
+            </button>
+          )}
+        </div>
         <div className="meta">
           {current.visibility === "draft" && <span className="badge draft">Draft</span>}
           <span className="badge">{label(STATUS_OPTIONS, current.status)}</span>

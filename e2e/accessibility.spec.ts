@@ -1,0 +1,76 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { OWNER, signIn } from "./owner";
+
+const DASHBOARD = [
+  "/dashboard",
+  "/dashboard/components",
+  "/dashboard/incidents",
+  "/dashboard/maintenance",
+  "/dashboard/monitors",
+  "/dashboard/notifications",
+  "/dashboard/members",
+  "/dashboard/settings",
+  "/dashboard/mailbox",
+];
+const PUBLIC = ["/", "/history", "/public/subscriptions"];
+const TITLES: Record<string, string> = {
+  "/dashboard": "Overview",
+  "/dashboard/components": "Components",
+  "/dashboard/incidents": "Incidents",
+  "/dashboard/maintenance": "Maintenance",
+  "/dashboard/monitors": "Monitors",
+  "/dashboard/notifications": "Notifications",
+  "/dashboard/members": "Members",
+  "/dashboard/settings": "Settings",
+  "/dashboard/mailbox": "Mailbox",
+};
+
+/** Serious and critical axe findings on the page as it is, as short lines. */
+async function findings(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .flatMap((v) =>
+      v.nodes.map(
+        (n) => `${v.id}: ${n.target.join(" ")} ${n.failureSummary?.split("\n")[1] ?? ""}`,
+      ),
+    );
+}
+
+for (const scheme of ["light", "dark"] as const) {
+  for (const width of [1280, 390]) {
+    test(`no serious accessibility findings, ${scheme}, ${width} px wide`, async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.setViewportSize({ width, height: 900 });
+      await signIn(page, OWNER.email, OWNER.password);
+      const found: string[] = [];
+      for (const path of [...DASHBOARD, ...PUBLIC]) {
+        await page.goto(path);
+        await page.waitForLoadState("networkidle");
+        found.push(...(await findings(page)).map((line) => `${path} ${line}`));
+      }
+      expect(found).toEqual([]);
+    });
+  }
+}
+
+test("every dashboard page has its own title, and the first tab stop skips to the content", async ({
+  page,
+}) => {
+  await signIn(page, OWNER.email, OWNER.password);
+  for (const [path, title] of Object.entries(TITLES)) {
+    await page.goto(path);
+    await expect(page).toHaveTitle(`${title} · ${OWNER.workspace}`);
+  }
+  await page.goto("/dashboard/incidents");
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to content" });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.locator("#main")).toBeFocused();
+});
