@@ -3,6 +3,7 @@ import { NextResponse } from "next/server";
 import { config as appConfig } from "@/lib/config";
 import { frontGate } from "@/lib/http/request";
 import { pageSecurityHeaders, PUBLIC_PATH } from "@/lib/http/security-headers";
+import { REQUESTED_PATH_HEADER } from "@/lib/auth/next-path";
 
 // Next.js pages and static assets pass the front gate here, and every page gets its security
 // headers, with a fresh nonce that Next.js puts on its own scripts. The public status page sets
@@ -26,6 +27,9 @@ export function proxy(request: Request): Response {
   });
   const forwarded = new Headers(request.headers);
   forwarded.set("content-security-policy", headers["content-security-policy"]!);
+  // The page asked for, so a signed-out visit can return to it after sign-in.
+  const url = new URL(request.url);
+  forwarded.set(REQUESTED_PATH_HEADER, url.pathname + url.search);
   const response = NextResponse.next({ request: { headers: forwarded } });
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   return response;

@@ -53,18 +53,59 @@ test("an admin invites an editor, who accepts through the link and signs in", as
   await signIn(editorPage, editor.email, editor.password);
   await expect(editorPage.getByTestId("signed-in-as")).toHaveText(`${editor.email} · editor`);
 
-  // The link works once.
+  // The link works once, and says so as soon as it is opened again.
   const again = await newVisitor(browser);
   await again.goto(link);
-  await again.getByLabel("Your name").fill("Someone");
-  await again.getByLabel("Password").fill("another password");
-  await again.getByRole("button", { name: "Accept invitation" }).click();
-  await expect(again.getByRole("alert").filter({ hasText: /already been used/ })).toBeVisible();
+  await expect(again.getByRole("alert").filter({ hasText: "already been used" })).toBeVisible();
+  await expect(again.getByLabel("Your name")).toHaveCount(0);
 
-  // Ada sees Eddie in the team and can change his role.
+  // Ada sees Eddie in the team; a role change is chosen, confirmed, then announced.
   await adminPage.reload();
   const row = adminPage.getByRole("row", { name: new RegExp(editor.email) });
-  await expect(row.getByLabel(`Role of ${editor.email}`)).toHaveValue("editor");
+  const role = row.getByLabel(`Role of ${editor.email}`, { exact: true });
+  await expect(role).toHaveValue("editor");
+  await role.selectOption("viewer");
+  await role.selectOption("admin");
+  await row.getByRole("button", { name: "Cancel" }).click();
+  await role.selectOption("viewer");
+  await row.getByRole("button", { name: "Change role" }).click();
+  await expect(row.getByRole("status")).toHaveText(`${editor.name} is now a viewer.`);
+  const members = await (await adminPage.request.get("/v1/members")).json();
+  expect(members.members.find((m: { email: string }) => m.email === editor.email).role).toBe(
+    "viewer",
+  );
+  await role.selectOption("editor");
+  await row.getByRole("button", { name: "Change role" }).click();
+  await expect(row.getByRole("status")).toHaveText(`${editor.name} is now an editor.`);
+});
+
+test("an invitation names the workspace, address and role before anything is typed", async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, OWNER.email, OWNER.password);
+  const invited = await page.request.post("/v1/invitations", {
+    data: { email: "preview@example.com", role: "viewer" },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  const visitor = await newVisitor(browser);
+  await visitor.goto((await invited.json()).acceptUrl);
+  await expect(visitor.locator("main")).toContainText(
+    `You are invited to ${OWNER.workspace} as viewer, with the address preview@example.com.`,
+  );
+  await visitor.goto("/accept-invitation?token=made-up");
+  await expect(visitor.getByRole("alert").filter({ hasText: "not valid" })).toBeVisible();
+});
+
+test("a signed-out visit to a dashboard page returns to it after sign-in", async ({ browser }) => {
+  const visitor = await newVisitor(browser);
+  await visitor.goto("/dashboard/maintenance");
+  await expect(visitor).toHaveURL(/\/sign-in\?next=%2Fdashboard%2Fmaintenance$/);
+  await visitor.getByLabel("Email").fill(OWNER.email);
+  await visitor.getByLabel("Password").fill(OWNER.password);
+  await visitor.getByRole("button", { name: "Sign in" }).click();
+  await expect(visitor).toHaveURL(/\/dashboard\/maintenance$/);
+  await expect(visitor.getByRole("heading", { name: "Maintenance", level: 1 })).toBeVisible();
 });
 
 test("a member enrols two-factor from the QR page and signs in with a code", async ({ page }) => {

@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { publicSnapshot } from "@/lib/public/snapshot";
+import { REQUESTED_PATH_HEADER } from "@/lib/auth/next-path";
 import { actorFromHeaders } from "@/lib/auth/session";
 import { mailIsLocal } from "@/lib/email/transport";
 import { isSetUp } from "@/lib/workspace/setup";
@@ -22,8 +23,15 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   if (!(await isSetUp())) redirect("/setup");
-  const actor = await actorFromHeaders(await headers());
-  if (!actor) redirect("/sign-in");
+  const requestHeaders = await headers();
+  const actor = await actorFromHeaders(requestHeaders);
+  if (!actor) {
+    // Back to the page asked for after signing in (sign-in follows same-site paths only).
+    const asked = requestHeaders.get(REQUESTED_PATH_HEADER);
+    redirect(
+      asked && asked !== "/dashboard" ? `/sign-in?next=${encodeURIComponent(asked)}` : "/sign-in",
+    );
+  }
   const workspace = await getWorkspace({ ctx: actor });
   const { userId, email, name, role } = actor;
   return (

@@ -6,9 +6,21 @@ import { safeNextPath } from "@/lib/auth/next-path";
 import { authClient } from "@/lib/client/auth-client";
 import { Field } from "@/app/ui/field";
 
+/** A wait in words: "45 seconds", "15 minutes". */
+function inWords(seconds: number): string {
+  if (seconds < 90) return `${seconds} ${seconds === 1 ? "second" : "seconds"}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minutes`;
+}
+
 function describe(failure: { status: number; message?: string }): string {
-  if (failure.status === 429)
-    return failure.message ?? "Too many attempts. Wait a minute and try again.";
+  if (failure.status === 429) {
+    // The server says how long to wait ("… try again in 899 s."); say it in words.
+    const seconds = Number(/(\d+)\s*s\b/.exec(failure.message ?? "")?.[1]);
+    return Number.isFinite(seconds) && seconds > 0
+      ? `Too many attempts. Try again in ${inWords(seconds)}.`
+      : "Too many attempts. Wait a minute and try again.";
+  }
   return failure.message ?? "Sign-in failed.";
 }
 

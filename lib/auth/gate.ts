@@ -61,7 +61,13 @@ async function withRetryAfter(response: Response, request: Request): Promise<Res
   if (!wait) return response;
   const headers = new Headers(response.headers);
   headers.set("retry-after", wait);
-  return new Response(response.body, { status: 429, headers });
+  headers.set("content-type", "application/json");
+  headers.delete("content-length");
+  // better-auth's own message does not say how long; this one does, in its format.
+  return new Response(
+    JSON.stringify({ code: "RATE_LIMITED", message: `Too many attempts; try again in ${wait} s.` }),
+    { status: 429, headers },
+  );
 }
 
 /**

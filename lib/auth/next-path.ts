@@ -8,3 +8,6 @@ export function safeNextPath(next: string | null, fallback = "/dashboard"): stri
   if (!next || next[0] !== "/" || next[1] === "/" || next[1] === "\\") return fallback;
   return /[\u0000-\u001f\u007f]/.test(next) ? fallback : next;
 }
+
+/** Set by proxy.ts on page requests: the path and query asked for. */
+export const REQUESTED_PATH_HEADER = "x-allclear-requested-path";

@@ -105,6 +105,8 @@ describe("two-factor sign-in", () => {
     const wait = Number(refused.headers.get("retry-after"));
     expect(wait).toBeGreaterThan(TWO_FACTOR_LOCKOUT.seconds - 60);
     expect(wait).toBeLessThanOrEqual(TWO_FACTOR_LOCKOUT.seconds);
+    // The message says how long, so the sign-in page can too.
+    expect(refused.body.message).toBe(`Too many attempts; try again in ${wait} s.`);
     expect((await locked.get("/v1/me")).status).toBe(401);
 
     const db = await getDb();

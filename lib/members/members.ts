@@ -187,6 +187,36 @@ function assertAcceptable(found: InvitationRow | undefined): asserts found is In
   }
 }
 
+export type InvitationPreview =
+  | { state: "valid"; workspaceName: string; email: string; role: Role; expiresAt: Date }
+  | { state: "used" | "expired" | "invalid" };
+
+/** What an invitation link offers, for its page: shown before anyone fills the form in. */
+export async function previewInvitation(token: string): Promise<InvitationPreview> {
+  const db = await getDb();
+  const [found] = await db
+    .select({
+      email: invitation.email,
+      role: invitation.role,
+      expiresAt: invitation.expiresAt,
+      acceptedAt: invitation.acceptedAt,
+      workspaceName: schema.workspace.name,
+    })
+    .from(invitation)
+    .innerJoin(schema.workspace, eq(schema.workspace.id, invitation.workspaceId))
+    .where(eq(invitation.tokenHash, hashToken(token)));
+  if (!found) return { state: "invalid" };
+  if (found.acceptedAt) return { state: "used" };
+  if (found.expiresAt.getTime() <= Date.now()) return { state: "expired" };
+  return {
+    state: "valid",
+    workspaceName: found.workspaceName,
+    email: found.email,
+    role: found.role,
+    expiresAt: found.expiresAt,
+  };
+}
+
 /**
  * Turns an invitation into a member with their own password. The token works once, for seven
  * days; the row lock makes two simultaneous uses of one token end in one member. The token is

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { ApiError, apiFetch } from "@/lib/client/api";
 import { ConfirmButton } from "@/app/ui/confirm-button";
 import { CopyField } from "@/app/ui/copy-field";
@@ -81,6 +81,8 @@ function InviteForm() {
   );
 }
 
+const article = (role: string) => (/^[aeiou]/.test(role) ? "an" : "a");
+
 function MemberRow({ member }: { member: Member }) {
   const actor = useActor();
   const queryClient = useQueryClient();
@@ -90,6 +92,9 @@ function MemberRow({ member }: { member: Member }) {
       apiFetch(`/v1/members/${member.userId}`, { method: "PATCH", body: { role } }),
     onSettled: refresh,
   });
+  // A role is chosen first and applied only when confirmed: it changes what someone can do.
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [announced, setAnnounced] = useState<string | null>(null);
   const remove = useMutation({
     mutationFn: () => apiFetch(`/v1/members/${member.userId}`, { method: "DELETE" }),
     onSettled: refresh,
@@ -106,19 +111,56 @@ function MemberRow({ member }: { member: Member }) {
         {isOwner ? (
           <span className="badge">owner</span>
         ) : (
-          <select
-            aria-label={`Role of ${member.email}`}
-            value={member.role}
-            disabled={changeRole.isPending}
-            onChange={(event) => changeRole.mutate(event.target.value)}
-          >
-            {ASSIGNABLE.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.value}
-              </option>
-            ))}
-          </select>
+          <div className="stack tight">
+            <select
+              className="role-select"
+              aria-label={`Role of ${member.email}`}
+              value={chosen ?? member.role}
+              disabled={changeRole.isPending}
+              onChange={(event) => {
+                setAnnounced(null);
+                setChosen(event.target.value === member.role ? null : event.target.value);
+              }}
+            >
+              {ASSIGNABLE.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.value}
+                </option>
+              ))}
+            </select>
+            {chosen && (
+              <span
+                className="confirm"
+                role="group"
+                aria-label={`Change the role of ${member.email}`}
+              >
+                <span>
+                  Make {member.name} {article(chosen)} {chosen}?
+                </span>
+                <button
+                  type="button"
+                  disabled={changeRole.isPending}
+                  onClick={() =>
+                    changeRole.mutate(chosen, {
+                      onSuccess: () => {
+                        setAnnounced(`${member.name} is now ${article(chosen)} ${chosen}.`);
+                        setChosen(null);
+                      },
+                    })
+                  }
+                >
+                  Change role
+                </button>
+                <button type="button" className="secondary" onClick={() => setChosen(null)}>
+                  Cancel
+                </button>
+              </span>
+            )}
+          </div>
         )}
+        <span className="success-text" role="status">
+          {announced}
+        </span>
         <ErrorNotice error={changeRole.error} />
       </td>
       <td>
