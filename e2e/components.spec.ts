@@ -65,10 +65,14 @@ test("components: create two and a group, move one into the group, reorder, chan
   await page.reload();
   await expect.poll(() => rowNames(page, "Ungrouped components")).toEqual(["Docs", "API"]);
 
-  // Change a status; it sticks across a reload.
-  await page.getByLabel("Status of API").selectOption("partial_outage");
+  // Change a status: chosen, then set; it sticks across a reload.
+  await page.getByLabel("Status of API", { exact: true }).selectOption("partial_outage");
+  await page.getByRole("button", { name: "Set status" }).click();
+  await expect(
+    section(page, "Ungrouped components").getByTestId("component-row").filter({ hasText: "API" }),
+  ).toContainText("Partial outage");
   await page.reload();
-  await expect(page.getByLabel("Status of API")).toHaveValue("partial_outage");
+  await expect(page.getByLabel("Status of API", { exact: true })).toHaveValue("partial_outage");
 
   // Delete with a confirmation.
   const docs = section(page, "Ungrouped components")
@@ -84,7 +88,7 @@ test("components: create two and a group, move one into the group, reorder, chan
 test("a change the API refuses is rolled back with a visible message", async ({ page }) => {
   await signIn(page, OWNER.email, OWNER.password);
   await page.goto("/dashboard/components");
-  await expect(page.getByLabel("Status of API")).toBeVisible();
+  await expect(page.getByLabel("Status of API", { exact: true })).toBeVisible();
   // Someone else deletes the component while this page still shows it.
   const { components } = await (await page.request.get("/v1/components")).json();
   const api = components.find((c: { name: string }) => c.name === "API");
@@ -92,9 +96,10 @@ test("a change the API refuses is rolled back with a visible message", async ({ 
     headers: { origin: new URL(page.url()).origin },
   });
   expect(deleted.status()).toBe(204);
-  await page.getByLabel("Status of API").selectOption("major_outage");
+  await page.getByLabel("Status of API", { exact: true }).selectOption("major_outage");
+  await page.getByRole("button", { name: "Set status" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "The change was undone." })).toBeVisible();
-  await expect(page.getByLabel("Status of API")).toHaveCount(0);
+  await expect(page.getByLabel("Status of API", { exact: true })).toHaveCount(0);
 });
 
 test("a viewer sees the components read-only", async ({ page, browser }) => {

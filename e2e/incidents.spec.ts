@@ -35,6 +35,20 @@ test("declare an incident, post an update, resolve it", async ({ page }) => {
   await expect(timeline.locator("strong", { hasText: "errors" })).toBeVisible();
   await expect.poll(() => statusOf(page, "Checkout")).toBe("major_outage");
 
+  // The components page says what holds Checkout; browsing statuses with the keyboard sets nothing.
+  await page.getByRole("link", { name: "Components", exact: true }).click();
+  const checkout = page.getByTestId("component-row").filter({ hasText: "Checkout" });
+  await expect(checkout).toContainText("Held at Major outage by incident Checkout failures");
+  await checkout.getByLabel("Status of Checkout", { exact: true }).focus();
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("ArrowUp");
+  await expect(
+    checkout.getByRole("group", { name: "Confirm the status of Checkout" }),
+  ).toBeVisible();
+  expect(await statusOf(page, "Checkout")).toBe("major_outage");
+  await checkout.getByRole("button", { name: "Cancel" }).click();
+  await page.getByRole("link", { name: "Incidents", exact: true }).click();
+
   // The overview leads with the outage and lists the open incident.
   await page.getByRole("link", { name: "Overview", exact: true }).click();
   await expect(page.getByTestId("overall-status")).toHaveText("Major outage");

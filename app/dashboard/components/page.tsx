@@ -1,5 +1,7 @@
 "use client";
 
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { apiFetch } from "@/lib/client/api";
 import { ConfirmButton } from "@/app/ui/confirm-button";
@@ -191,6 +193,137 @@ function ComponentForm({
   );
 }
 
+type Hold =
+  | { kind: "incident"; id: string; title: string; status: ComponentStatus }
+  | { kind: "maintenance"; id: string; title: string; until: string };
+
+/**
+ * What holds each component right now: open published incidents (at the status they set) and
+ * windows in progress. Every row asks; the queries are shared.
+ */
+function useHolds(): Map<string, Hold[]> {
+  const incidents = useQuery({
+    queryKey: ["incidents", "open", "holds"],
+    queryFn: () =>
+      apiFetch<{
+        incidents: {
+          id: string;
+          title: string;
+          visibility: string;
+          components: { componentId: string; status: ComponentStatus }[];
+        }[];
+      }>("/v1/incidents?state=open&limit=200"),
+  });
+  const windows = useQuery({
+    queryKey: ["maintenances", "holds"],
+    queryFn: () =>
+      apiFetch<{
+        maintenances: {
+          id: string;
+          title: string;
+          status: string;
+          endsAt: string;
+          componentIds: string[];
+        }[];
+      }>("/v1/maintenances?limit=200"),
+  });
+  const holds = new Map<string, Hold[]>();
+  const add = (componentId: string, hold: Hold) =>
+    holds.set(componentId, [...(holds.get(componentId) ?? []), hold]);
+  for (const incident of incidents.data?.incidents ?? []) {
+    if (incident.visibility !== "published") continue;
+    for (const c of incident.components) {
+      add(c.componentId, {
+        kind: "incident",
+        id: incident.id,
+        title: incident.title,
+        status: c.status,
+      });
+    }
+  }
+  for (const window of windows.data?.maintenances ?? []) {
+    if (window.status !== "in_progress") continue;
+    for (const componentId of window.componentIds) {
+      add(componentId, {
+        kind: "maintenance",
+        id: window.id,
+        title: window.title,
+        until: window.endsAt,
+      });
+    }
+  }
+  return holds;
+}
+
+function HeldBy({ holds }: { holds: Hold[] }) {
+  return (
+    <p className="muted held-by">
+      {holds.map((hold, index) => (
+        <span key={`${hold.kind}-${hold.id}`}>
+          {index > 0 && "; "}
+          {hold.kind === "incident" ? (
+            <>
+              Held at {STATUS_LABELS[hold.status]} by incident{" "}
+              <Link href={`/dashboard/incidents/${hold.id}`}>{hold.title}</Link>
+            </>
+          ) : (
+            <>
+              Under maintenance until {new Date(hold.until).toLocaleString()} ({hold.title})
+            </>
+          )}
+        </span>
+      ))}
+      . A status set here shows until the next change of what holds it.
+    </p>
+  );
+}
+
+function StatusChooser({ component, changes }: { component: Component; changes: Changes }) {
+  // A status is chosen, then set: arrow keys on the list publish nothing by themselves.
+  const [chosen, setChosen] = useState<ComponentStatus | null>(null);
+  return (
+    <>
+      <select
+        aria-label={`Status of ${component.name}`}
+        value={chosen ?? component.status}
+        onChange={(event) => {
+          const value = event.target.value as ComponentStatus;
+          setChosen(value === component.status ? null : value);
+        }}
+      >
+        {STATUS_OPTIONS.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {chosen && (
+        <span
+          className="confirm"
+          role="group"
+          aria-label={`Confirm the status of ${component.name}`}
+        >
+          <span>
+            Show {component.name} as {STATUS_LABELS[chosen]}?
+          </span>
+          <button
+            type="button"
+            onClick={() => {
+              changes.update.mutate({ id: component.id, status: chosen });
+              setChosen(null);
+            }}
+          >
+            Set status
+          </button>
+          <button type="button" className="secondary" onClick={() => setChosen(null)}>
+            Cancel
+          </button>
+        </span>
+      )}
+    </>
+  );
+}
+
 function ComponentRow({
   component,
   siblings,
@@ -203,6 +336,7 @@ function ComponentRow({
   canEdit: boolean;
 }) {
   const [editing, setEditing] = useState(false);
+  const holds = useHolds().get(component.id) ?? [];
   const page = changes.page!;
   const index = siblings.findIndex((c) => c.id === component.id);
   // The order PUT names every component, so it waits until each has its real id.
@@ -240,28 +374,14 @@ function ComponentRow({
   return (
     <li className="component-row" data-testid="component-row">
       <div className="component-main">
-        <strong>{component.name}</strong>
+        <strong>{component.name}</strong> <StatusBadge status={component.status} />
         {component.description && <span className="muted">{component.description}</span>}
+        {holds.length > 0 && <HeldBy holds={holds} />}
       </div>
       {canEdit && isPending(component.id) && <span className="muted">Saving…</span>}
       {canEdit && !isPending(component.id) && (
         <div className="component-actions">
-          <select
-            aria-label={`Status of ${component.name}`}
-            value={component.status}
-            onChange={(event) =>
-              changes.update.mutate({
-                id: component.id,
-                status: event.target.value as ComponentStatus,
-              })
-            }
-          >
-            {STATUS_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
+          <StatusChooser component={component} changes={changes} />
           <button
             type="button"
             className="secondary icon"
@@ -280,7 +400,12 @@ function ComponentRow({
           >
             ↓
           </button>
-          <button type="button" className="secondary" onClick={() => setEditing(true)}>
+          <button
+            type="button"
+            className="secondary"
+            aria-label={`Edit ${component.name}`}
+            onClick={() => setEditing(true)}
+          >
             Edit
           </button>
           <ConfirmButton
@@ -291,7 +416,6 @@ function ComponentRow({
           />
         </div>
       )}
-      {!canEdit && <StatusBadge status={component.status} />}
     </li>
   );
 }
