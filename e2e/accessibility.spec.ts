@@ -46,8 +46,8 @@ for (const scheme of ["light", "dark"] as const) {
     test(`no serious accessibility findings, ${scheme}, ${width} px wide`, async ({ page }) => {
       test.setTimeout(120_000);
       await page.emulateMedia({ colorScheme: scheme });
-      await page.setViewportSize({ width, height: 900 });
       await signIn(page, OWNER.email, OWNER.password);
+      await page.setViewportSize({ width, height: 900 });
       const found: string[] = [];
       for (const path of [...DASHBOARD, ...PUBLIC]) {
         await page.goto(path);

@@ -67,5 +67,15 @@ test("dashboard works at phone width", async ({ page, request }) => {
     () => document.documentElement.scrollWidth - window.innerWidth,
   );
   expect(overflow).toBeLessThanOrEqual(0);
+  // The menu folds behind one button, so the page starts near the top of the screen.
+  const menu = page.getByRole("button", { name: "Menu" });
+  await expect(page.getByRole("link", { name: "Components", exact: true })).toBeHidden();
+  expect((await page.getByRole("heading", { name: "Overview" }).boundingBox())!.y).toBeLessThan(
+    150,
+  );
+  await menu.click();
+  await page.getByRole("link", { name: "Components", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Components", level: 1 })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Overview", exact: true })).toBeHidden();
   expect((await request.get("/health")).status()).toBe(200);
 });

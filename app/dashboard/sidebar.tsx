@@ -29,6 +29,13 @@ export function Sidebar({
   const router = useRouter();
   const actor = useActor();
   const [signingOut, setSigningOut] = useState(false);
+  // On a phone the menu folds away behind one button; it closes again once a page is chosen.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [shownFor, setShownFor] = useState(pathname);
+  if (shownFor !== pathname) {
+    setShownFor(pathname);
+    setMenuOpen(false);
+  }
 
   async function signOut() {
     setSigningOut(true);
@@ -38,43 +45,56 @@ export function Sidebar({
 
   return (
     <aside className="sidebar">
-      <Link href="/dashboard" className="brand">
-        {workspaceName}
-      </Link>
-      <nav className="nav" aria-label="Dashboard">
-        {[
-          ...NAVIGATION,
-          ...(mailIsLocal
-            ? [{ href: "/dashboard/mailbox", label: "Mailbox", role: "admin" as Role }]
-            : []),
-        ]
-          .filter((item) => roleAtLeast(actor.role, item.role))
-          .map((item) => (
-            <Link
-              key={item.href}
-              href={item.href}
-              aria-current={
-                pathname === item.href ||
-                (item.href !== "/dashboard" && pathname.startsWith(`${item.href}/`))
-                  ? "page"
-                  : undefined
-              }
-            >
-              {item.label}
-            </Link>
-          ))}
-      </nav>
-      <div className="sidebar-footer">
-        <span className="muted" data-testid="signed-in-as">
-          {actor.email} · {actor.role}
-        </span>
-        <a href="/" target="_blank" rel="noopener">
-          Public status page
-        </a>
-        <Link href="/docs">API reference</Link>
-        <button type="button" className="secondary" onClick={signOut} disabled={signingOut}>
-          {signingOut ? "Signing out…" : "Sign out"}
+      <div className="sidebar-head">
+        <Link href="/dashboard" className="brand">
+          {workspaceName}
+        </Link>
+        <button
+          type="button"
+          className="secondary menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="dashboard-menu"
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          {menuOpen ? "Close menu" : "Menu"}
         </button>
+      </div>
+      <div id="dashboard-menu" className={menuOpen ? "menu-panel open" : "menu-panel"}>
+        <nav className="nav" aria-label="Dashboard">
+          {[
+            ...NAVIGATION,
+            ...(mailIsLocal
+              ? [{ href: "/dashboard/mailbox", label: "Mailbox", role: "admin" as Role }]
+              : []),
+          ]
+            .filter((item) => roleAtLeast(actor.role, item.role))
+            .map((item) => (
+              <Link
+                key={item.href}
+                href={item.href}
+                aria-current={
+                  pathname === item.href ||
+                  (item.href !== "/dashboard" && pathname.startsWith(`${item.href}/`))
+                    ? "page"
+                    : undefined
+                }
+              >
+                {item.label}
+              </Link>
+            ))}
+        </nav>
+        <div className="sidebar-footer">
+          <span className="muted" data-testid="signed-in-as">
+            {actor.email} · {actor.role}
+          </span>
+          <a href="/" target="_blank" rel="noopener">
+            Public status page
+          </a>
+          <Link href="/docs">API reference</Link>
+          <button type="button" className="secondary" onClick={signOut} disabled={signingOut}>
+            {signingOut ? "Signing out…" : "Sign out"}
+          </button>
+        </div>
       </div>
     </aside>
   );

@@ -51,7 +51,7 @@ export const MaintenanceInput = z
     const starts = Date.parse(input.startsAt);
     const ends = Date.parse(input.endsAt);
     if (ends <= starts)
-      ctx.addIssue({ code: "custom", path: ["endsAt"], message: "Must be after startsAt." });
+      ctx.addIssue({ code: "custom", path: ["endsAt"], message: "Must be after the start." });
     else if (ends <= Date.now())
       ctx.addIssue({ code: "custom", path: ["endsAt"], message: "Must be in the future." });
     input.componentIds.forEach((id, index) => {
