@@ -147,3 +147,46 @@ test("a member enrols two-factor from the QR page and signs in with a code", asy
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByTestId("signed-in-as")).toHaveText(`${editor.email} · editor`);
 });
+
+test("a member who forgot their password resets it from a mailed link", async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, OWNER.email, OWNER.password);
+  const origin = new URL(page.url()).origin;
+  const email = `forgetful-${Date.now()}@example.com`;
+  const invited = await page.request.post("/v1/invitations", {
+    data: { email, role: "viewer" },
+    headers: { origin },
+  });
+  const member = await newVisitor(browser);
+  await member.goto((await invited.json()).acceptUrl);
+  await member.getByLabel("Your name").fill("Forgetful Fay");
+  await member.getByLabel("Password").fill("first password 1");
+  await member.getByRole("button", { name: "Accept invitation" }).click();
+  await expect(member.getByTestId("signed-in-as")).toBeVisible();
+  await signOut(member);
+
+  await member.getByRole("link", { name: "Forgot your password?" }).click();
+  await member.getByLabel("Email").fill(email);
+  await member.getByRole("button", { name: "Send reset link" }).click();
+  await expect(member.getByRole("status")).toContainText("a link to choose a new password");
+
+  await page.getByRole("link", { name: "Mailbox", exact: true }).click();
+  const mail = page
+    .getByTestId("mail")
+    .filter({ hasText: `To ${email}` })
+    .filter({ hasText: "Reset your" });
+  await expect(mail).toBeVisible({ timeout: 15_000 });
+  await mail.getByRole("button", { name: "Show message" }).click();
+  const link = await mail
+    .getByRole("link", { name: /\/reset-password\?token=/ })
+    .getAttribute("href");
+
+  await member.goto(link!);
+  await member.getByLabel("Password").fill("second password 2");
+  await member.getByRole("button", { name: "Set new password" }).click();
+  await expect(member.getByRole("status")).toContainText("Your password is changed");
+  await signIn(member, email, "second password 2");
+  await expect(member.getByTestId("signed-in-as")).toContainText(email);
+});

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { safeNextPath } from "@/lib/auth/next-path";
@@ -86,6 +87,7 @@ export function SignInForm() {
           <button type="submit" disabled={pending}>
             {pending ? "Signing in…" : "Sign in"}
           </button>
+          <Link href="/forgot-password">Forgot your password?</Link>
         </>
       )}
       {step === "code" && (

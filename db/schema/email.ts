@@ -93,6 +93,7 @@ export const emailKindEnum = pgEnum("email_kind", [
   "already_subscribed",
   "event",
   "invitation",
+  "password_reset",
 ]);
 export const emailStateEnum = pgEnum("email_state", ["pending", "sent", "failed"]);
 

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { twoFactor } from "better-auth/plugins/two-factor";
@@ -52,6 +53,13 @@ async function createAuth() {
       disableSignUp: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
+      // A reset link is mailed like any other message (SMTP, or the local mailbox), works once
+      // for an hour, and a reset ends every session of the account.
+      resetPasswordTokenExpiresIn: 3600,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        await mailPasswordReset(user, token);
+      },
     },
     session: { cookieCache: { enabled: false } },
     plugins: [
@@ -74,6 +82,9 @@ async function createAuth() {
         "/sign-in/*": SIGN_IN_LIMIT,
         "/two-factor/*": SIGN_IN_LIMIT,
         "/change-password": SIGN_IN_LIMIT,
+        // Each request may mail someone: few per visitor address.
+        "/request-password-reset": { window: 60, max: 3 },
+        "/reset-password": SIGN_IN_LIMIT,
       },
     },
     advanced: {
@@ -100,4 +111,21 @@ export function getAuth(): Promise<Auth> {
 
 export function forgetAuth(): void {
   store.__allclearAuth = undefined;
+}
+
+/** Queues the reset link for a member; an address without a membership gets nothing. */
+async function mailPasswordReset(user: { id: string; email: string }, token: string) {
+  const [{ queuePasswordReset }, { announceEmail }, db] = await Promise.all([
+    import("@/lib/email/queue"),
+    import("@/lib/jobs/engine"),
+    getDb(),
+  ]);
+  const [membership] = await db
+    .select({ workspaceId: schema.member.workspaceId })
+    .from(schema.member)
+    .where(eq(schema.member.userId, user.id));
+  if (!membership) return;
+  const url = `${config().baseUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  await queuePasswordReset({ workspaceId: membership.workspaceId, email: user.email }, url);
+  announceEmail();
 }

@@ -11,6 +11,7 @@ import {
   confirmationMail,
   eventMail,
   invitationMail,
+  passwordResetMail,
   type Composed,
   type SubscriberLinks,
 } from "./templates";
@@ -77,6 +78,18 @@ export async function queueInvitation(
   await tx
     .insert(emailMessage)
     .values({ ...link, workspaceId: to.workspaceId, kind: "invitation", toAddress: to.email });
+}
+
+/** A password reset link, mailed at once to a member's address. */
+export async function queuePasswordReset(
+  to: { workspaceId: string; email: string },
+  resetUrl: string,
+): Promise<void> {
+  const link = await sealLink(resetUrl);
+  const db = await getDb();
+  await db
+    .insert(emailMessage)
+    .values({ ...link, workspaceId: to.workspaceId, kind: "password_reset", toAddress: to.email });
 }
 
 /**
@@ -317,6 +330,9 @@ async function compose(
       break;
     case "invitation":
       content = invitationMail({ workspace: workspaceName, acceptUrl: link! });
+      break;
+    case "password_reset":
+      content = passwordResetMail({ workspace: workspaceName, resetUrl: link! });
       break;
     case "already_subscribed":
       content = alreadySubscribedMail({ workspace: workspaceName, links: links! });

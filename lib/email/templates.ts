@@ -135,6 +135,29 @@ ${button(acceptUrl, "Accept the invitation")}
   return { subject, text, html: page(subject, body, html``) };
 }
 
+export function passwordResetMail({
+  workspace,
+  resetUrl,
+}: {
+  workspace: string;
+  resetUrl: string;
+}): Composed {
+  const subject = `Reset your ${workspace} password`;
+  const text = [
+    `Someone, hopefully you, asked to reset the password of your account on the ${workspace} status page.`,
+    "",
+    `Choose a new password: ${resetUrl}`,
+    "",
+    "The link works once and expires in 1 hour. If you did not ask for this, ignore this message: your password stays as it is.",
+  ].join("\n");
+  const body = html`<h1 style="font-size:20px;margin:0 0 16px">${subject}</h1>
+<p>Someone, hopefully you, asked to reset the password of your account on the ${workspace} status page.</p>
+${button(resetUrl, "Choose a new password")}
+<p style="font-size:13px;color:#52525b">Or open this link: ${resetUrl}</p>
+<p style="font-size:13px;color:#52525b">The link works once and expires in 1 hour. If you did not ask for this, ignore this message: your password stays as it is.</p>`;
+  return { subject, text, html: page(subject, body, html``) };
+}
+
 const MAINTENANCE_HEADLINE: Record<string, string> = {
   "maintenance.scheduled": "Maintenance scheduled",
   "maintenance.started": "Maintenance started",

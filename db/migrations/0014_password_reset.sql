@@ -1,0 +1,1 @@
+ALTER TYPE "public"."email_kind" ADD VALUE 'password_reset';
