@@ -168,6 +168,9 @@ test("a member who forgot their password resets it from a mailed link", async ({
   await signOut(member);
 
   await member.getByRole("link", { name: "Forgot your password?" }).click();
+  await expect(member.getByRole("heading", { name: "Forgot your password" })).toBeVisible();
+  // The form works once its script runs.
+  await member.waitForLoadState("networkidle");
   await member.getByLabel("Email").fill(email);
   await member.getByRole("button", { name: "Send reset link" }).click();
   await expect(member.getByRole("status")).toContainText("a link to choose a new password");
@@ -184,6 +187,7 @@ test("a member who forgot their password resets it from a mailed link", async ({
     .getAttribute("href");
 
   await member.goto(link!);
+  await member.waitForLoadState("networkidle");
   await member.getByLabel("Password").fill("second password 2");
   await member.getByRole("button", { name: "Set new password" }).click();
   await expect(member.getByRole("status")).toContainText("Your password is changed");

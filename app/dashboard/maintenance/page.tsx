@@ -1,7 +1,8 @@
 "use client";
 
+import { closeOnEscape, FormActions } from "@/app/ui/form-actions";
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent, type KeyboardEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { ApiError, apiFetch } from "@/lib/client/api";
 import { ConfirmButton } from "@/app/ui/confirm-button";
 import { Field } from "@/app/ui/field";
@@ -111,13 +112,7 @@ function WindowForm({
   }
 
   return (
-    <form
-      className="form"
-      onSubmit={submit}
-      onKeyDown={(event: KeyboardEvent) => {
-        if (event.key === "Escape") onDone();
-      }}
-    >
+    <form className="form" onSubmit={submit} onKeyDown={closeOnEscape(onDone)}>
       <FormError error={error} />
       <Field
         label="Title"
@@ -192,21 +187,17 @@ function NoteForm({ window, onDone }: { window: Maintenance; onDone: () => void 
       className="form"
       aria-label={`Post an update on ${window.title}`}
       onSubmit={submit}
-      onKeyDown={(event: KeyboardEvent) => {
-        if (event.key === "Escape") onDone();
-      }}
+      onKeyDown={closeOnEscape(onDone)}
     >
       <FormError error={error} />
       <MarkdownField label="Update" name="body" required error={error?.forField("body")} />
       <p className="muted">Shown on the status page and sent to subscribers and webhooks.</p>
-      <div className="row">
-        <button type="submit" disabled={post.isPending}>
-          {post.isPending ? "Posting…" : "Post update"}
-        </button>
-        <button type="button" className="secondary" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      <FormActions
+        label="Post update"
+        pendingLabel="Posting…"
+        pending={post.isPending}
+        onCancel={onDone}
+      />
     </form>
   );
 }

@@ -158,9 +158,11 @@ function MemberRow({ member }: { member: Member }) {
             )}
           </div>
         )}
-        <span className="success-text" role="status">
-          {announced}
-        </span>
+        {!isOwner && (
+          <span className="success-text" role="status">
+            {announced}
+          </span>
+        )}
         <ErrorNotice error={changeRole.error} />
       </td>
       <td>

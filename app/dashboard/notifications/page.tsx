@@ -1,5 +1,6 @@
 "use client";
 
+import { closeOnEscape, FormActions } from "@/app/ui/form-actions";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { ApiError, apiFetch } from "@/lib/client/api";
@@ -142,14 +143,12 @@ function AddEndpoint({ onDone }: { onDone: () => void }) {
           withStatus={false}
           onChange={(picked) => setComponentIds(picked.map((p) => p.componentId))}
         />
-        <div className="row">
-          <button type="submit" disabled={add.isPending}>
-            {add.isPending ? "Adding…" : "Add endpoint"}
-          </button>
-          <button type="button" className="secondary" onClick={onDone}>
-            Cancel
-          </button>
-        </div>
+        <FormActions
+          label="Add endpoint"
+          pendingLabel="Adding…"
+          pending={add.isPending}
+          onCancel={onDone}
+        />
       </form>
     </section>
   );
@@ -266,9 +265,7 @@ function EditEndpoint({ endpoint, onDone }: { endpoint: Endpoint; onDone: () => 
       className="form"
       aria-label={`Edit ${endpoint.name}`}
       onSubmit={submit}
-      onKeyDown={(event) => {
-        if (event.key === "Escape") onDone();
-      }}
+      onKeyDown={closeOnEscape(onDone)}
     >
       <FormError error={error} />
       <Field
@@ -289,14 +286,12 @@ function EditEndpoint({ endpoint, onDone }: { endpoint: Endpoint; onDone: () => 
         withStatus={false}
         onChange={(picked) => setComponentIds(picked.map((p) => p.componentId))}
       />
-      <div className="row">
-        <button type="submit" disabled={save.isPending}>
-          {save.isPending ? "Saving…" : "Save endpoint"}
-        </button>
-        <button type="button" className="secondary" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      <FormActions
+        label="Save endpoint"
+        pendingLabel="Saving…"
+        pending={save.isPending}
+        onCancel={onDone}
+      />
     </form>
   );
 }

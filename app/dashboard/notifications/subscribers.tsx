@@ -1,5 +1,6 @@
 "use client";
 
+import { FormActions } from "@/app/ui/form-actions";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { ApiError, apiFetch } from "@/lib/client/api";
@@ -74,14 +75,12 @@ function AddSubscriber({ onDone }: { onDone: () => void }) {
           withStatus={false}
           onChange={(picked) => setComponentIds(picked.map((p) => p.componentId))}
         />
-        <div className="row">
-          <button type="submit" disabled={add.isPending}>
-            {add.isPending ? "Adding…" : "Add subscriber"}
-          </button>
-          <button type="button" className="secondary" onClick={onDone}>
-            Cancel
-          </button>
-        </div>
+        <FormActions
+          label="Add subscriber"
+          pendingLabel="Adding…"
+          pending={add.isPending}
+          onCancel={onDone}
+        />
       </form>
     </section>
   );

@@ -1,9 +1,10 @@
 "use client";
 
+import { closeOnEscape, FormActions } from "@/app/ui/form-actions";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useParams, useRouter } from "next/navigation";
-import { useState, type FormEvent, type KeyboardEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { ApiError, apiFetch } from "@/lib/client/api";
 import { Markdown } from "@/lib/content/markdown";
 import { ConfirmButton } from "@/app/ui/confirm-button";
@@ -23,11 +24,6 @@ import {
   type Incident,
   type IncidentUpdate,
 } from "../incident-types";
-
-/** Escape closes an inline form, as its Cancel button does. */
-const closeOnEscape = (close: () => void) => (event: KeyboardEvent) => {
-  if (event.key === "Escape") close();
-};
 
 function RenameForm({ incident, onDone }: { incident: Incident; onDone: () => void }) {
   const rename = useIncidentChange(incident.id, (body) =>
@@ -56,14 +52,12 @@ function RenameForm({ incident, onDone }: { incident: Incident; onDone: () => vo
         autoFocus
         error={error?.forField("title")}
       />
-      <div className="row">
-        <button type="submit" disabled={rename.isPending}>
-          {rename.isPending ? "Saving…" : "Save title"}
-        </button>
-        <button type="button" className="secondary" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      <FormActions
+        label="Save title"
+        pendingLabel="Saving…"
+        pending={rename.isPending}
+        onCancel={onDone}
+      />
     </form>
   );
 }
@@ -97,14 +91,12 @@ function ResolveForm({ incident, onDone }: { incident: Incident; onDone: () => v
         defaultValue="This incident has been resolved."
         error={error?.forField("body")}
       />
-      <div className="row">
-        <button type="submit" disabled={resolve.isPending}>
-          {resolve.isPending ? "Resolving…" : "Resolve incident"}
-        </button>
-        <button type="button" className="secondary" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      <FormActions
+        label="Resolve incident"
+        pendingLabel="Resolving…"
+        pending={resolve.isPending}
+        onCancel={onDone}
+      />
     </form>
   );
 }
@@ -157,14 +149,12 @@ function TimelineEntry({
             defaultValue={update.body}
             error={error?.forField("body")}
           />
-          <div className="row">
-            <button type="submit" disabled={edit.isPending}>
-              {edit.isPending ? "Saving…" : "Save correction"}
-            </button>
-            <button type="button" className="secondary" onClick={() => setEditing(false)}>
-              Cancel
-            </button>
-          </div>
+          <FormActions
+            label="Save correction"
+            pendingLabel="Saving…"
+            pending={edit.isPending}
+            onCancel={() => setEditing(false)}
+          />
         </form>
       ) : (
         <>
