@@ -62,6 +62,8 @@ test("components: create two and a group, move one into the group, reorder, chan
   await page.getByRole("button", { name: "Move Docs up" }).focus();
   await page.keyboard.press("Enter");
   await expect.poll(() => rowNames(page, "Ungrouped components")).toEqual(["Docs", "API"]);
+  // At the top, "up" is disabled: focus stays on the row, on its other move button.
+  await expect(page.getByRole("button", { name: "Move Docs down" })).toBeFocused();
   await page.reload();
   await expect.poll(() => rowNames(page, "Ungrouped components")).toEqual(["Docs", "API"]);
 

@@ -64,6 +64,7 @@ test("declare an incident, post an update, resolve it", async ({ page }) => {
   await page.getByLabel("Status of Checkout in this incident").selectOption("partial_outage");
   await page.getByRole("button", { name: "Post update" }).click();
   await expect(timeline.getByText("A bad deploy; rolling back.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Timeline" })).toBeFocused();
   await expect(timeline.locator("li").first()).toContainText("Identified");
 
   // Resolve it: the component returns to operational and the incident is closed.
@@ -149,7 +150,7 @@ test("an editor renames an incident, corrects an update, resolves it with the bu
   await page.getByRole("button", { name: "Rename" }).click();
   await page.getByLabel("Title").fill("Slow search");
   await page.getByRole("button", { name: "Save title" }).click();
-  await expect(page.getByRole("heading", { name: "Slow search", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Slow search", level: 1 })).toBeFocused();
 
   const timeline = page.getByRole("list", { name: "Updates" });
   await timeline.getByRole("button", { name: /^Edit the update of/ }).click();
@@ -217,4 +218,23 @@ test("maintenance in progress takes a progress update and is completed early", a
       .getByTestId("maintenance")
       .filter({ hasText: "Cache flush" }),
   ).toContainText("Completed");
+});
+
+test("a refused declaration keeps what was typed, says what to fix, and clears once it changes", async ({
+  page,
+}) => {
+  await signIn(page, OWNER.email, OWNER.password);
+  await page.getByRole("link", { name: "Incidents", exact: true }).click();
+  await page.getByRole("button", { name: "Declare incident" }).click();
+  const title = page.getByLabel("Title");
+  await title.fill("x".repeat(230));
+  await expect(page.getByText("230 of 200 characters: too long")).toBeVisible();
+  await page.getByLabel("Message").fill("Kept as typed.");
+  await page.getByRole("button", { name: "Declare incident" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "One thing needs fixing" })).toBeVisible();
+  await expect(page.getByText("At most 200 characters.")).toBeVisible();
+  await expect(page.getByLabel("Message")).toHaveValue("Kept as typed.");
+  await title.fill("Short enough");
+  await expect(page.getByText("At most 200 characters.")).toHaveCount(0);
+  await page.getByRole("button", { name: "Cancel" }).click();
 });

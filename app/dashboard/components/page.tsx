@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { apiFetch } from "@/lib/client/api";
 import { ConfirmButton } from "@/app/ui/confirm-button";
 import { Field } from "@/app/ui/field";
@@ -342,7 +342,23 @@ function ComponentRow({
   // The order PUT names every component, so it waits until each has its real id.
   const settling = page.components.some((c) => isPending(c.id));
 
+  // Moving a row moves its DOM node, which drops focus (and a button at the edge turns disabled):
+  // after a move, focus returns to the row's move button, or its other one at the edge.
+  const upButton = useRef<HTMLButtonElement>(null);
+  const downButton = useRef<HTMLButtonElement>(null);
+  const refocus = useRef<-1 | 1 | null>(null);
+  useEffect(() => {
+    if (refocus.current === null || settling) return;
+    const [toward, other] =
+      refocus.current === -1
+        ? [upButton.current, downButton.current]
+        : [downButton.current, upButton.current];
+    (toward && !toward.disabled ? toward : other)?.focus();
+    refocus.current = null;
+  });
+
   function move(step: -1 | 1) {
+    refocus.current = step;
     // Swap within the section, then send the whole page order, which the API requires.
     const sectionIds = moved(
       siblings.map((c) => c.id),
@@ -385,6 +401,7 @@ function ComponentRow({
           <button
             type="button"
             className="secondary icon"
+            ref={upButton}
             aria-label={`Move ${component.name} up`}
             disabled={settling || index === 0}
             onClick={() => move(-1)}
@@ -394,6 +411,7 @@ function ComponentRow({
           <button
             type="button"
             className="secondary icon"
+            ref={downButton}
             aria-label={`Move ${component.name} down`}
             disabled={settling || index === siblings.length - 1}
             onClick={() => move(1)}

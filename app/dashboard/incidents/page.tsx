@@ -20,6 +20,13 @@ import {
   type IncidentSummary,
 } from "./incident-types";
 
+/** A field the API named, in the form's words ("components.1.componentId" → "Component 2"). */
+function describeIncidentField(field: string): string {
+  const component = /^components\.(\d+)/.exec(field);
+  if (component) return `Affected component ${Number(component[1]) + 1}`;
+  return { impact: "Impact", status: "Status", startedAt: "Start" }[field] ?? field;
+}
+
 function DeclareForm({ onDone }: { onDone: () => void }) {
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -52,8 +59,9 @@ function DeclareForm({ onDone }: { onDone: () => void }) {
   return (
     <section className="card">
       <h2>Declare incident</h2>
-      <form className="form" onSubmit={submit}>
-        <FormError error={error} />
+      {/* A refusal stays until the form changes: what it named may be fixed by then. */}
+      <form className="form" onSubmit={submit} onInput={() => declare.error && declare.reset()}>
+        <FormError error={error} shown={["title", "body"]} describe={describeIncidentField} />
         <Field
           label="Title"
           name="title"

@@ -33,7 +33,15 @@ function RenameForm({ incident, onDone }: { incident: Incident; onDone: () => vo
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const title = String(new FormData(event.currentTarget).get("title")).trim();
-    rename.mutate({ title }, { onSuccess: onDone });
+    rename.mutate(
+      { title },
+      {
+        onSuccess: () => {
+          onDone();
+          document.getElementById("incident-title")?.focus();
+        },
+      },
+    );
   }
   return (
     <form
@@ -212,6 +220,8 @@ function UpdateForm({ incident }: { incident: Incident }) {
         onSuccess: () => {
           setComponents(null);
           setFormKey((key) => key + 1);
+          // The new update is the first in the timeline: focus goes there, and says so.
+          document.getElementById("timeline-heading")?.focus();
         },
       },
     );
@@ -291,7 +301,9 @@ export default function IncidentPage() {
       </p>
       <div className="page-header">
         <div className="row">
-          <h1>{current.title}</h1>
+          <h1 id="incident-title" tabIndex={-1}>
+            {current.title}
+          </h1>
           {canEdit && !renaming && (
             <button type="button" className="secondary small" onClick={() => setRenaming(true)}>
               Rename
@@ -376,7 +388,9 @@ export default function IncidentPage() {
         <p className="notice">This incident is resolved and closed.</p>
       )}
       <section className="card">
-        <h2>Timeline</h2>
+        <h2 id="timeline-heading" tabIndex={-1}>
+          Timeline
+        </h2>
         <ol className="timeline" aria-label="Updates">
           {current.updates.map((update) => (
             <TimelineEntry
