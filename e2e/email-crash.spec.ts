@@ -59,6 +59,7 @@ test("mail survives a SIGKILL of the server mid-send: every subscriber gets it, 
       idsByAddress.set(mail.to, (idsByAddress.get(mail.to) ?? new Set()).add(mail.messageId));
     }
     expect([...idsByAddress.values()].every((ids) => ids.size === 1)).toBe(true);
+    expect(catcher.errors).toEqual([]);
   } finally {
     server.kill();
     await catcher.stop();

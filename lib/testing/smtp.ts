@@ -30,6 +30,8 @@ export class MailCatcher {
   readonly messages: Caught[] = [];
   /** Messages whose DATA was answered with a refusal (`failData`), parsed like the rest. */
   readonly turnedAway: Caught[] = [];
+  /** Server errors other than connections reset by a sender that died. */
+  readonly errors: Error[] = [];
   private readonly refusals = new Map<string, Refusal>();
   private readonly dataRefusals = new Map<string, Refusal>();
   /** Milliseconds each message's DATA waits before it is accepted. */
@@ -88,6 +90,11 @@ export class MailCatcher {
           }, this.delayMs);
         });
       },
+    });
+    // A sender that dies mid-message (a killed server) resets its connections: expected here,
+    // and an unheard "error" event would bring the whole test process down.
+    this.server.on("error", (error: Error & { code?: string }) => {
+      if (error.code !== "ECONNRESET" && error.code !== "EPIPE") this.errors.push(error);
     });
     await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
     this.port = (this.server.server.address() as AddressInfo).port;
