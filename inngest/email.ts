@@ -1,12 +1,13 @@
 import { claimDueMessages, nextMessageDueAt, recordSends, sendClaimed } from "@/lib/email/queue";
 import { EMAIL_BATCH } from "@/lib/email/worker";
+import { EMAIL_PENDING } from "@/lib/jobs/engine";
 import {
   processSubscriptionRequests,
   subscriptionRequestsWaiting,
 } from "@/lib/subscribers/subscribers";
 import { inngest } from "./client";
 
-export const EMAIL_PENDING = "allclear/email.pending";
+export { EMAIL_PENDING };
 /** Batches one run sends before it hands over to a fresh run (Inngest caps steps per run). */
 const MAX_BATCHES = 200;
 

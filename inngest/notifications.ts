@@ -6,7 +6,7 @@ import {
   fanOutAll,
   type DueDelivery,
 } from "@/lib/notifications/deliveries";
-import { deliverEvent } from "@/lib/jobs/engine";
+import { deliverEvent, EMAIL_PENDING } from "@/lib/jobs/engine";
 import { inngest } from "./client";
 
 export { deliverEvent };
@@ -49,7 +49,7 @@ export const fanOutEvents = inngest.createFunction(
   async ({ step }) => {
     await step.run("fan-out", () => fanOutAll());
     // The fan-out also queued the events' mail.
-    await step.sendEvent("send-mail", { name: "allclear/email.pending", data: {} });
+    await step.sendEvent("send-mail", { name: EMAIL_PENDING, data: {} });
     const due = revive(
       await step.run("due-deliveries", async () =>
         (await dueDeliveries({ overdueMs: 0, limit: ANNOUNCE_LIMIT })).filter(

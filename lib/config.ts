@@ -192,6 +192,14 @@ export function config(): Config {
   return cached;
 }
 
+/**
+ * How long after a failed attempt (the `attempts`-th) the next one waits, by
+ * WEBHOOK_RETRY_SCHEDULE; null once the schedule is used up. Webhooks and mail retry alike.
+ */
+export function retryDelayMs(attempts: number): number | null {
+  return config().webhookRetrySchedule[attempts - 1] ?? null;
+}
+
 /** Tests change the environment between suites; this forgets the parsed copy. */
 export function resetConfig(): void {
   cached = undefined;

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import { getDb, schema, type Executor } from "@/db/client";
-import { config } from "@/lib/config";
+import { config, retryDelayMs } from "@/lib/config";
 import { decryptSecret, encryptSecret, SecretUnreadableError } from "@/lib/crypto/secrets";
 import { groupBy } from "@/lib/group-by";
 import { eventComponents, type EventData } from "@/lib/notifications/messages";
@@ -387,19 +387,17 @@ export async function sendClaimed(messages: ClaimedMessage[]): Promise<SendRecor
  */
 export async function recordSends(records: SendRecord[]): Promise<void> {
   if (!records.length) return;
-  const schedule = config().webhookRetrySchedule;
   const rows = JSON.stringify(
     records.map(({ message, outcome }) => {
       const attempts = message.attempts + 1;
-      const retrying = outcome.result === "retry" && attempts <= schedule.length;
+      const delay = outcome.result === "retry" ? retryDelayMs(attempts) : null;
+      const retrying = delay !== null;
       return {
         id: message.id,
         lease: message.lease,
         attempts,
         state: outcome.result === "sent" ? "sent" : retrying ? "pending" : "failed",
-        next_attempt_at: retrying
-          ? new Date(Date.now() + schedule[attempts - 1]!).toISOString()
-          : null,
+        next_attempt_at: retrying ? new Date(Date.now() + delay).toISOString() : null,
         error: "error" in outcome ? outcome.error : null,
       };
     }),

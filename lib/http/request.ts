@@ -95,7 +95,8 @@ export async function readLimitedText(request: Request): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-function isJson(contentType: string | null): boolean {
+/** Whether a Content-Type names JSON (`application/json` or any `+json` type). */
+export function isJson(contentType: string | null): boolean {
   const essence = contentType?.split(";")[0]?.trim().toLowerCase() ?? "";
   return essence === "application/json" || essence.endsWith("+json");
 }

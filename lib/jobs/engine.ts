@@ -92,6 +92,9 @@ export function announceEvents(outboxEventIds: readonly string[]): void {
   sendSoon({ id: `outbox:${outboxEventIds[0]}`, name: "allclear/outbox.pending", data: {} });
 }
 
+/** The event that wakes the Inngest mail sender. */
+export const EMAIL_PENDING = "allclear/email.pending";
+
 /**
  * After a transaction that queued mail or a subscription request: the embedded runner looks now;
  * Inngest is told, so its sender runs.
@@ -101,7 +104,7 @@ export function announceEmail(): void {
     wakeRunner();
     return;
   }
-  sendSoon({ id: `email:${uuidv7()}`, name: "allclear/email.pending", data: {} });
+  sendSoon({ id: `email:${uuidv7()}`, name: EMAIL_PENDING, data: {} });
 }
 
 /**

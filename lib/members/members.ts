@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
@@ -6,6 +6,7 @@ import { getDb, schema, type Executor } from "@/db/client";
 import { isUniqueViolation } from "@/db/errors";
 import type { Actor } from "@/lib/auth/session";
 import { config } from "@/lib/config";
+import { hashToken } from "@/lib/crypto/tokens";
 import { queueInvitation, sealLink } from "@/lib/email/queue";
 import { announceEmail } from "@/lib/jobs/engine";
 import { AppError, ConflictError, ForbiddenError, NotFoundError } from "@/lib/errors";
@@ -32,8 +33,6 @@ const invitationColumns = {
   expiresAt: invitation.expiresAt,
   createdAt: invitation.createdAt,
 };
-
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 const alreadyMember = (email: string) =>
   new ConflictError("already_member", `${email} is already a member of this workspace.`);

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import { groupBy } from "@/lib/group-by";
 import { getDb, schema, type Executor } from "@/db/client";
-import { config } from "@/lib/config";
+import { retryDelayMs } from "@/lib/config";
 import { decryptSecret, SecretUnreadableError } from "@/lib/crypto/secrets";
 import { queueEventMail } from "@/lib/email/queue";
 import { postOutgoing, type PostResult } from "@/lib/net/post";
@@ -406,8 +406,8 @@ export async function sendAttempt(claimed: Claimed): Promise<AttemptRecord> {
   const sent = await sendToEndpoint(claimed.endpoint, claimed.id, claimed.event);
   const outcome = classify(sent);
   const attempts = claimed.attempts + 1;
-  const schedule = config().webhookRetrySchedule;
-  const retrying = outcome.result === "retry" && attempts <= schedule.length;
+  const delay = outcome.result === "retry" ? retryDelayMs(attempts) : null;
+  const retrying = delay !== null;
   return {
     claimed,
     attemptedAt,
@@ -416,9 +416,7 @@ export async function sendAttempt(claimed: Claimed): Promise<AttemptRecord> {
     // Out of retries, a retryable answer is a failure.
     result: outcome.result === "retry" && !retrying ? "fail" : outcome.result,
     attempts,
-    nextAttemptAt: retrying
-      ? new Date(Date.now() + (outcome.retryAfterMs ?? schedule[attempts - 1]!))
-      : null,
+    nextAttemptAt: retrying ? new Date(Date.now() + (outcome.retryAfterMs ?? delay)) : null,
   };
 }
 

@@ -328,8 +328,8 @@ export async function retryDelivery({
     attempts: due.attempts,
     nextAttemptAt: due.nextAttemptAt,
   });
-  const { deliveries } = await listDeliveries({ ctx, id });
-  return deliveries.find((d) => d.id === deliveryId)!;
+  const [retried] = await loadDeliveries(db, ctx.workspaceId, id, deliveryId);
+  return retried!;
 }
 
 export async function deleteEndpoint({ ctx, id }: { ctx: Actor; id: string }) {
@@ -413,6 +413,16 @@ export async function testEndpoint({ ctx, id }: { ctx: Actor; id: string }) {
 export async function listDeliveries({ ctx, id }: { ctx: Actor; id: string }) {
   const db = await getDb();
   await findEndpoint(db, ctx.workspaceId, id);
+  return { deliveries: await loadDeliveries(db, ctx.workspaceId, id) };
+}
+
+/** An endpoint's 50 most recent deliveries (or just `only`), newest first, with their attempts. */
+async function loadDeliveries(
+  db: Executor,
+  workspaceId: string,
+  endpointId: string,
+  only?: string,
+) {
   const rows = await db
     .select({
       id: delivery.id,
@@ -425,7 +435,13 @@ export async function listDeliveries({ ctx, id }: { ctx: Actor; id: string }) {
     })
     .from(delivery)
     .leftJoin(outboxEvent, eq(outboxEvent.id, delivery.eventId))
-    .where(and(eq(delivery.workspaceId, ctx.workspaceId), eq(delivery.endpointId, id)))
+    .where(
+      and(
+        eq(delivery.workspaceId, workspaceId),
+        eq(delivery.endpointId, endpointId),
+        only ? eq(delivery.id, only) : undefined,
+      ),
+    )
     .orderBy(desc(delivery.createdAt), desc(delivery.id))
     .limit(50);
   const attempts = rows.length
@@ -434,7 +450,7 @@ export async function listDeliveries({ ctx, id }: { ctx: Actor; id: string }) {
         .from(deliveryAttempt)
         .where(
           and(
-            eq(deliveryAttempt.workspaceId, ctx.workspaceId),
+            eq(deliveryAttempt.workspaceId, workspaceId),
             inArray(
               deliveryAttempt.deliveryId,
               rows.map((row) => row.id),
@@ -443,20 +459,18 @@ export async function listDeliveries({ ctx, id }: { ctx: Actor; id: string }) {
         )
         .orderBy(asc(deliveryAttempt.attemptedAt))
     : [];
-  return {
-    deliveries: rows.map((row) => ({
-      ...row,
-      attempts: attempts
-        .filter((a) => a.deliveryId === row.id)
-        .map(({ attemptedAt, statusCode, latencyMs, error, nextAttemptAt }) => ({
-          attemptedAt,
-          statusCode,
-          latencyMs,
-          error,
-          nextAttemptAt,
-        })),
-    })),
-  };
+  return rows.map((row) => ({
+    ...row,
+    attempts: attempts
+      .filter((a) => a.deliveryId === row.id)
+      .map(({ attemptedAt, statusCode, latencyMs, error, nextAttemptAt }) => ({
+        attemptedAt,
+        statusCode,
+        latencyMs,
+        error,
+        nextAttemptAt,
+      })),
+  }));
 }
 
 /**

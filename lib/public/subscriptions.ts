@@ -3,7 +3,8 @@ import { AppError, RateLimitedError, ValidationError } from "@/lib/errors";
 import { addressKey, clientAddress } from "@/lib/http/client-address";
 import { errorResponse } from "@/lib/http/problem";
 import { WindowLimiter } from "@/lib/http/rate-limit";
-import { frontGate, parseWith, readJsonBody, readLimitedText } from "@/lib/http/request";
+import { uuid } from "@/lib/http/fields";
+import { frontGate, isJson, parseWith, readJsonBody, readLimitedText } from "@/lib/http/request";
 import { SubscriptionRequestInput } from "@/lib/subscribers/schemas";
 import {
   changeFollowedByLink,
@@ -38,7 +39,6 @@ const store = globalThis as typeof globalThis & { __allclearSubscribeLimiter?: W
 const limiter = () => (store.__allclearSubscribeLimiter ??= new WindowLimiter());
 
 const ACCEPTED = { state: "pending_confirmation" } as const;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 class NotSetUp extends Error {}
 
@@ -62,9 +62,6 @@ async function formFields(request: Request): Promise<URLSearchParams> {
   return new URLSearchParams(await readLimitedText(request));
 }
 
-const wantsJson = (request: Request) =>
-  /^application\/(?:[\w.+-]+\+)?json\b/i.test(request.headers.get("content-type") ?? "");
-
 /**
  * `POST /public/subscriptions`: the same 202 for every address, new, pending or active, in the
  * same time, since all it does is write the request; the mail work happens in the background.
@@ -74,7 +71,7 @@ const wantsJson = (request: Request) =>
 export async function handleSubscribe(request: Request): Promise<Response> {
   const refused = frontGate(request);
   if (refused) return refused;
-  const json = wantsJson(request);
+  const json = isJson(request.headers.get("content-type"));
   let data: PublicData | undefined;
   let email: string | undefined;
   try {
@@ -203,7 +200,7 @@ export const showManage = (request: Request) =>
 export const manage = (request: Request) =>
   page(request, async (data, token) => {
     const form = await formFields(request);
-    const ids = form.getAll("componentIds").filter((id) => UUID.test(id));
+    const ids = form.getAll("componentIds").filter((id) => uuid().safeParse(id).success);
     const changed = await changeFollowedByLink(token, ids);
     if (!changed) return problem(data, "invalid");
     return privatePage(managePage(data, token, changed, true));

@@ -14,7 +14,8 @@ import { ConflictError, NotFoundError } from "@/lib/errors";
 import { groupBy } from "@/lib/group-by";
 import { announceEmail } from "@/lib/jobs/engine";
 import type { CreateSubscriberInput, Subscriber } from "./schemas";
-import { hashToken, newConfirmationToken, readSubscriberLinkToken } from "./tokens";
+import { hashToken } from "@/lib/crypto/tokens";
+import { newConfirmationToken, readSubscriberLinkToken } from "./tokens";
 
 const { subscriber, subscriberComponent, subscriptionRequest, component } = schema;
 

@@ -1,11 +1,10 @@
-import { createHash, createHmac, hkdfSync, randomBytes } from "node:crypto";
+import { createHmac, hkdfSync, randomBytes } from "node:crypto";
 import { resolveAuthSecret } from "@/lib/auth/secret";
 import { constantTimeEqual } from "@/lib/crypto/compare";
+import { hashToken } from "@/lib/crypto/tokens";
 
 /** How long a confirmation link works. */
 export const CONFIRMATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
-
-export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** A confirmation token: the link carries the token, the database only its hash. */
 export function newConfirmationToken(): { token: string; hash: string; expiresAt: Date } {

@@ -10,6 +10,7 @@ import { Markdown } from "@/lib/content/markdown";
 import { MarkdownField } from "@/app/ui/markdown-field";
 import { FormError } from "@/app/ui/form-error";
 import { ErrorNotice, Loading } from "@/app/ui/states";
+import { withZone } from "@/app/ui/time";
 import { useCan } from "../actor";
 import { ComponentPicker } from "../component-picker";
 import { useComponentPage } from "../components/use-components";
@@ -30,17 +31,6 @@ type Maintenance = {
     author: { userId: string; name: string } | null;
   }[];
 };
-
-/** A moment in the viewer's own time zone, with the zone named. */
-const withZone = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZoneName: "short",
-  });
 
 const KEY = ["maintenances"];
 const STATUS_TEXT: Record<Maintenance["status"], string> = {

@@ -13,6 +13,7 @@ import { MarkdownField } from "@/app/ui/markdown-field";
 import { SelectField } from "@/app/ui/select-field";
 import { FormError } from "@/app/ui/form-error";
 import { ErrorNotice, Loading } from "@/app/ui/states";
+import { withZone } from "@/app/ui/time";
 import { useCan } from "../../actor";
 import { ComponentPicker, type Picked } from "../../component-picker";
 import { STATUS_LABELS, useComponentPage } from "../../components/use-components";
@@ -20,7 +21,6 @@ import {
   IMPACT_OPTIONS,
   label,
   STATUS_OPTIONS,
-  withZone,
   type Incident,
   type IncidentUpdate,
 } from "../incident-types";
