@@ -1,5 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { findings } from "./axe";
 import { expect, test } from "./fixtures";
 import { OWNER, signIn } from "./owner";
 
@@ -26,20 +25,6 @@ const TITLES: Record<string, string> = {
   "/dashboard/settings": "Settings",
   "/dashboard/mailbox": "Mailbox",
 };
-
-/** Serious and critical axe findings on the page as it is, as short lines. */
-async function findings(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) =>
-      v.nodes.map(
-        (n) => `${v.id}: ${n.target.join(" ")} ${n.failureSummary?.split("\n")[1] ?? ""}`,
-      ),
-    );
-}
 
 for (const scheme of ["light", "dark"] as const) {
   for (const width of [1280, 390]) {

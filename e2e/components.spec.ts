@@ -27,7 +27,7 @@ test("components: create two and a group, move one into the group, reorder, chan
     ["Website", "Marketing site"],
   ]) {
     await page.getByRole("button", { name: "New component" }).click();
-    await page.getByLabel("Name").fill(name!);
+    await page.getByLabel("Name", { exact: true }).fill(name!);
     await page.getByLabel("Description").fill(description!);
     await page.getByRole("button", { name: "Create" }).click();
     await expect(
@@ -55,7 +55,7 @@ test("components: create two and a group, move one into the group, reorder, chan
 
   // A second ungrouped component, then reorder with the keyboard-usable buttons.
   await page.getByRole("button", { name: "New component" }).click();
-  await page.getByLabel("Name").fill("Docs");
+  await page.getByLabel("Name", { exact: true }).fill("Docs");
   await page.getByRole("button", { name: "Create" }).click();
   await expect.poll(() => rowNames(page, "Ungrouped components")).toEqual(["API", "Docs"]);
   await expect(page.getByRole("button", { name: "Move Docs up" })).toBeEnabled();
@@ -64,12 +64,14 @@ test("components: create two and a group, move one into the group, reorder, chan
   await expect.poll(() => rowNames(page, "Ungrouped components")).toEqual(["Docs", "API"]);
   // At the top, "up" is disabled: focus stays on the row, on its other move button.
   await expect(page.getByRole("button", { name: "Move Docs down" })).toBeFocused();
+  await expect(page.getByTestId("announcer")).toHaveText("Docs moved to 1 of 2.");
   await page.reload();
   await expect.poll(() => rowNames(page, "Ungrouped components")).toEqual(["Docs", "API"]);
 
   // Change a status: chosen, then set; it sticks across a reload.
   await page.getByLabel("Status of API", { exact: true }).selectOption("partial_outage");
   await page.getByRole("button", { name: "Set status" }).click();
+  await expect(page.getByTestId("announcer")).toHaveText("API shows as Partial outage.");
   await expect(
     section(page, "Ungrouped components").getByTestId("component-row").filter({ hasText: "API" }),
   ).toContainText("Partial outage");
@@ -83,11 +85,16 @@ test("components: create two and a group, move one into the group, reorder, chan
   await docs.getByRole("button", { name: "Delete" }).click();
   await docs.getByRole("button", { name: "Delete Docs" }).click();
   await expect.poll(() => rowNames(page, "Ungrouped components")).toEqual(["API"]);
+  await expect(page.getByTestId("announcer")).toHaveText("Docs deleted.");
+  // Focus moved to the row that followed.
+  await expect(page.getByText("API", { exact: true })).toBeFocused();
   await page.reload();
   await expect.poll(() => rowNames(page, "Ungrouped components")).toEqual(["API"]);
 });
 
-test("a change the API refuses is rolled back with a visible message", async ({ page }) => {
+test("a status the API refuses is said in a visible message and the list reloads", async ({
+  page,
+}) => {
   await signIn(page, OWNER.email, OWNER.password);
   await page.goto("/dashboard/components");
   await expect(page.getByLabel("Status of API", { exact: true })).toBeVisible();
@@ -100,7 +107,7 @@ test("a change the API refuses is rolled back with a visible message", async ({ 
   expect(deleted.status()).toBe(204);
   await page.getByLabel("Status of API", { exact: true }).selectOption("major_outage");
   await page.getByRole("button", { name: "Set status" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "The change was undone." })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "Nothing was changed." })).toBeVisible();
   await expect(page.getByLabel("Status of API", { exact: true })).toHaveCount(0);
 });
 

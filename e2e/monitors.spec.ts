@@ -24,7 +24,7 @@ test("a monitor made in the dashboard goes up, then down with its target: the co
     await expect(form.getByLabel("Timeout (ms)")).toHaveValue("10000");
     await expect(form.getByLabel("Check every (seconds)")).toHaveValue("60");
     await expect(form.getByLabel("When it goes down")).toHaveValue("auto");
-    await form.getByLabel("Name").fill("Storefront");
+    await form.getByLabel("Name", { exact: true }).fill("Storefront");
     await form.getByLabel("URL").fill(`${target.url}/health`);
     await form.getByLabel("Keyword (optional)").fill("all systems");
     await form.getByLabel("Check every (seconds)").fill("10");

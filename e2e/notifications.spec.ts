@@ -12,7 +12,7 @@ test("add a webhook endpoint, copy its secret, send a test, read the delivery lo
     await page.getByRole("link", { name: "Notifications", exact: true }).click();
     await page.getByRole("button", { name: "Add endpoint" }).click();
     await page.getByLabel("Kind").selectOption("webhook");
-    await page.getByLabel("Name").fill("Ops webhook");
+    await page.getByLabel("Name", { exact: true }).fill("Ops webhook");
     await page.getByLabel("URL").fill(`${receiver.url}/ops`);
     await page.getByRole("button", { name: "Add endpoint" }).click();
     const secret = await page.getByLabel("Signing secret").inputValue();
@@ -122,7 +122,7 @@ test("a receiver answering 500 shows as retrying at once; a failed delivery is r
     await expect(log).toContainText("test");
 
     await card.getByRole("button", { name: "Edit Flaky hook" }).click();
-    await card.getByLabel("Name").fill("Steady hook");
+    await card.getByLabel("Name", { exact: true }).fill("Steady hook");
     await card.getByRole("button", { name: "Save endpoint" }).click();
     const renamed = page.getByTestId("endpoint").filter({ hasText: "Steady hook" });
     await expect(renamed).toBeVisible();

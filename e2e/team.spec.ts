@@ -35,7 +35,7 @@ test("an admin invites an editor, who accepts through the link and signs in", as
   await expect(adminPage.getByRole("heading", { name: "Members" })).toBeVisible();
   await adminPage.getByLabel("Email").fill(editor.email);
   await adminPage.getByLabel("Role", { exact: true }).selectOption("editor");
-  await adminPage.getByRole("button", { name: "Invite" }).click();
+  await adminPage.getByRole("button", { name: "Invite", exact: true }).click();
   const link = await adminPage.getByLabel("Invitation link").inputValue();
   expect(link).toContain("/accept-invitation?token=");
   await expect(adminPage.getByRole("row", { name: new RegExp(editor.email) })).toBeVisible();
@@ -69,14 +69,15 @@ test("an admin invites an editor, who accepts through the link and signs in", as
   await row.getByRole("button", { name: "Cancel" }).click();
   await role.selectOption("viewer");
   await row.getByRole("button", { name: "Change role" }).click();
-  await expect(row.getByRole("status")).toHaveText(`${editor.name} is now a viewer.`);
+  await expect(adminPage.getByTestId("announcer")).toHaveText(`${editor.name} is now a viewer.`);
+  await expect(role).toBeFocused();
   const members = await (await adminPage.request.get("/v1/members")).json();
   expect(members.members.find((m: { email: string }) => m.email === editor.email).role).toBe(
     "viewer",
   );
   await role.selectOption("editor");
   await row.getByRole("button", { name: "Change role" }).click();
-  await expect(row.getByRole("status")).toHaveText(`${editor.name} is now an editor.`);
+  await expect(adminPage.getByTestId("announcer")).toHaveText(`${editor.name} is now an editor.`);
 });
 
 test("an invitation names the workspace, address and role before anything is typed", async ({

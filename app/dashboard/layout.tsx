@@ -8,6 +8,7 @@ import { actorFromHeaders } from "@/lib/auth/session";
 import { mailIsLocal } from "@/lib/email/transport";
 import { isSetUp } from "@/lib/workspace/setup";
 import { getWorkspace } from "@/lib/workspace/workspace";
+import { Announcer } from "@/app/ui/announcer";
 import { ActorProvider } from "./actor";
 import { Sidebar } from "./sidebar";
 
@@ -36,15 +37,17 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const { userId, email, name, role } = actor;
   return (
     <ActorProvider actor={{ userId, email, name, role }}>
-      <a className="skip" href="#main">
-        Skip to content
-      </a>
-      <div className="shell">
-        <Sidebar workspaceName={workspace.name} mailIsLocal={mailIsLocal()} />
-        <main className="main" id="main" tabIndex={-1}>
-          {children}
-        </main>
-      </div>
+      <Announcer>
+        <a className="skip" href="#main">
+          Skip to content
+        </a>
+        <div className="shell">
+          <Sidebar workspaceName={workspace.name} mailIsLocal={mailIsLocal()} />
+          <main className="main" id="main" tabIndex={-1}>
+            {children}
+          </main>
+        </div>
+      </Announcer>
     </ActorProvider>
   );
 }

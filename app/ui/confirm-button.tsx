@@ -1,8 +1,11 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
-/** A destructive action that asks once more, inline, before it runs. */
+/**
+ * A destructive action that asks once more, inline, before it runs. Asking moves focus to the
+ * confirming button; Cancel and Escape give it back to the button that asked.
+ */
 export function ConfirmButton({
   label,
   confirmLabel,
@@ -13,24 +16,50 @@ export function ConfirmButton({
   label: string;
   confirmLabel: string;
   question: string;
-  onConfirm: () => void;
+  onConfirm: (button: HTMLButtonElement) => void;
   pending?: boolean;
 }) {
   const [asking, setAsking] = useState(false);
+  const ask = useRef<HTMLButtonElement>(null);
+  const confirm = useRef<HTMLButtonElement>(null);
+  const moved = useRef(false);
+  useEffect(() => {
+    if (!moved.current) return;
+    (asking ? confirm : ask).current?.focus();
+    moved.current = false;
+  }, [asking]);
+  const setAskingAndFocus = (next: boolean) => {
+    moved.current = true;
+    setAsking(next);
+  };
+
   if (!asking) {
     return (
-      <button type="button" className="secondary" onClick={() => setAsking(true)}>
+      <button type="button" className="secondary" ref={ask} onClick={() => setAskingAndFocus(true)}>
         {label}
       </button>
     );
   }
   return (
-    <span className="confirm" role="group" aria-label={question}>
+    <span
+      className="confirm"
+      role="group"
+      aria-label={question}
+      onKeyDown={(event) => {
+        if (event.key === "Escape") setAskingAndFocus(false);
+      }}
+    >
       <span>{question}</span>
-      <button type="button" className="danger" onClick={onConfirm} disabled={pending}>
+      <button
+        type="button"
+        className="danger"
+        ref={confirm}
+        onClick={(event) => onConfirm(event.currentTarget)}
+        disabled={pending}
+      >
         {confirmLabel}
       </button>
-      <button type="button" className="secondary" onClick={() => setAsking(false)}>
+      <button type="button" className="secondary" onClick={() => setAskingAndFocus(false)}>
         Cancel
       </button>
     </span>

@@ -27,5 +27,8 @@ export function useApiSubmit() {
     }
   }
 
-  return { error, pending, submit };
+  /** A refusal stays until the form changes: what it named may be fixed by then. */
+  const reset = () => setError(null);
+
+  return { error, pending, submit, reset };
 }

@@ -2,22 +2,23 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState } from "react";
 import { apiFetch } from "@/lib/client/api";
+import { focusAfterRemoval, focusItemWhenShown, useAnnounce } from "@/app/ui/announcer";
 import { ConfirmButton } from "@/app/ui/confirm-button";
 import { Field } from "@/app/ui/field";
+import { ApiForm } from "@/app/ui/api-form";
 import { SelectField } from "@/app/ui/select-field";
 import { ErrorNotice, Loading } from "@/app/ui/states";
 import { useCan } from "../actor";
 import {
-  isPending,
   moved,
-  pendingId,
   sortPage,
   STATUS_LABELS,
   useComponentPage,
   useFailure,
   useOptimisticChange,
+  useSavedChange,
   type Component,
   type ComponentPage,
   type ComponentStatus,
@@ -41,9 +42,7 @@ function readFields(form: HTMLFormElement): Fields {
 function groupOptions(groups: Group[]) {
   return [
     { value: "", label: "No group" },
-    ...groups
-      .filter((group) => !isPending(group.id))
-      .map((group) => ({ value: group.id, label: group.name })),
+    ...groups.map((group) => ({ value: group.id, label: group.name })),
   ];
 }
 
@@ -56,26 +55,15 @@ function useChanges(page: ComponentPage | undefined, onFailure: (message: string
   const order = (ids: string[]) =>
     apiFetch("/v1/components/order", { method: "PUT", body: { ids } });
   return {
-    create: useOptimisticChange(
-      (input: Fields & { status: ComponentStatus }) =>
-        apiFetch("/v1/components", { method: "POST", body: input }),
-      (current, input) => ({
-        ...current,
-        components: [
-          ...current.components,
-          { ...input, id: pendingId(), position: current.components.length },
-        ],
-      }),
-      onFailure,
+    create: useSavedChange((input: Fields & { status: ComponentStatus }) =>
+      apiFetch<Component>("/v1/components", { method: "POST", body: input }),
     ),
-    update: useOptimisticChange(
-      ({ id, ...input }: Partial<Fields> & { id: string; status?: ComponentStatus }) =>
-        apiFetch(`/v1/components/${id}`, { method: "PATCH", body: input }),
-      (current, { id, ...input }) => ({
-        ...current,
-        components: current.components.map((c) => (c.id === id ? { ...c, ...input } : c)),
-      }),
-      onFailure,
+    edit: useSavedChange(({ id, ...input }: Fields & { id: string }) =>
+      apiFetch<Component>(`/v1/components/${id}`, { method: "PATCH", body: input }),
+    ),
+    // A status is published to visitors and subscribers: the page says so only once it is.
+    setStatus: useSavedChange(({ id, status }: { id: string; status: ComponentStatus }) =>
+      apiFetch<Component>(`/v1/components/${id}`, { method: "PATCH", body: { status } }),
     ),
     remove: useOptimisticChange(
       (id: string) => apiFetch(`/v1/components/${id}`, { method: "DELETE" }),
@@ -90,22 +78,11 @@ function useChanges(page: ComponentPage | undefined, onFailure: (message: string
       }),
       onFailure,
     ),
-    createGroup: useOptimisticChange(
-      (name: string) => apiFetch("/v1/component-groups", { method: "POST", body: { name } }),
-      (current, name) => ({
-        ...current,
-        groups: [...current.groups, { id: pendingId(), name, position: current.groups.length }],
-      }),
-      onFailure,
+    createGroup: useSavedChange((name: string) =>
+      apiFetch<Group>("/v1/component-groups", { method: "POST", body: { name } }),
     ),
-    renameGroup: useOptimisticChange(
-      ({ id, name }: { id: string; name: string }) =>
-        apiFetch(`/v1/component-groups/${id}`, { method: "PATCH", body: { name } }),
-      (current, { id, name }) => ({
-        ...current,
-        groups: current.groups.map((g) => (g.id === id ? { ...g, name } : g)),
-      }),
-      onFailure,
+    renameGroup: useSavedChange(({ id, name }: { id: string; name: string }) =>
+      apiFetch<Group>(`/v1/component-groups/${id}`, { method: "PATCH", body: { name } }),
     ),
     removeGroup: useOptimisticChange(
       (id: string) => apiFetch(`/v1/component-groups/${id}`, { method: "DELETE" }),
@@ -123,75 +100,127 @@ function useChanges(page: ComponentPage | undefined, onFailure: (message: string
       }),
       onFailure,
     ),
+    fail: onFailure,
     page,
   };
 }
 
 type Changes = ReturnType<typeof useChanges>;
 
+const FIELD_WORDS: Record<string, string> = { groupId: "Group", status: "Status" };
+
+/**
+ * Creating or editing a component waits for the API: a refusal keeps what was typed, with the
+ * reason beside each field.
+ */
 function ComponentForm({
   groups,
   initial,
-  submitLabel,
-  onSubmit,
+  label,
+  pendingLabel,
+  save,
+  onSaved,
   onCancel,
   withStatus,
 }: {
   groups: Group[];
   initial?: Component;
-  submitLabel: string;
-  onSubmit: (fields: Fields & { status: ComponentStatus }) => void;
+  label: string;
+  pendingLabel: string;
+  save: (fields: Fields & { status: ComponentStatus }) => Promise<Component>;
+  onSaved: (component: Component) => void;
   onCancel: () => void;
   withStatus?: boolean;
 }) {
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const status = String(
-      new FormData(event.currentTarget).get("status") ?? "operational",
-    ) as ComponentStatus;
-    onSubmit({ ...readFields(event.currentTarget), status });
-  }
   return (
-    <form className="form component-form" onSubmit={submit}>
-      <div className="row">
+    <ApiForm
+      className="form component-form"
+      label={label}
+      pendingLabel={pendingLabel}
+      save={(form) => {
+        const status = String(new FormData(form).get("status") ?? "operational");
+        return save({ ...readFields(form), status: status as ComponentStatus });
+      }}
+      onSaved={onSaved}
+      onCancel={onCancel}
+      shown={["name", "description"]}
+      describe={(field) => FIELD_WORDS[field] ?? field}
+    >
+      {(error) => (
+        <>
+          <div className="row">
+            <Field
+              label="Name"
+              name="name"
+              defaultValue={initial?.name}
+              required
+              maxLength={200}
+              autoFocus
+              error={error?.forField("name")}
+            />
+            <SelectField
+              label="Group"
+              name="groupId"
+              options={groupOptions(groups)}
+              defaultValue={initial?.groupId ?? ""}
+            />
+            {withStatus && (
+              <SelectField
+                label="Status"
+                name="status"
+                options={STATUS_OPTIONS}
+                defaultValue="operational"
+              />
+            )}
+          </div>
+          <Field
+            label="Description"
+            name="description"
+            defaultValue={initial?.description}
+            maxLength={2000}
+            error={error?.forField("description")}
+          />
+        </>
+      )}
+    </ApiForm>
+  );
+}
+
+/** Naming or renaming a group, kept open until the API has it. */
+function GroupForm({
+  initial,
+  ...form
+}: {
+  initial?: Group;
+  label: string;
+  pendingLabel: string;
+  save: (name: string) => Promise<Group>;
+  onSaved: (group: Group) => void;
+  onCancel: () => void;
+}) {
+  return (
+    <ApiForm
+      {...form}
+      save={(element) => form.save(String(new FormData(element).get("name")).trim())}
+      shown={["name"]}
+    >
+      {(error) => (
         <Field
-          label="Name"
+          label="Group name"
           name="name"
           defaultValue={initial?.name}
           required
           maxLength={200}
           autoFocus
+          error={error?.forField("name")}
         />
-        <SelectField
-          label="Group"
-          name="groupId"
-          options={groupOptions(groups)}
-          defaultValue={initial?.groupId ?? ""}
-        />
-        {withStatus && (
-          <SelectField
-            label="Status"
-            name="status"
-            options={STATUS_OPTIONS}
-            defaultValue="operational"
-          />
-        )}
-      </div>
-      <Field
-        label="Description"
-        name="description"
-        defaultValue={initial?.description}
-        maxLength={2000}
-      />
-      <div className="row">
-        <button type="submit">{submitLabel}</button>
-        <button type="button" className="secondary" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
-    </form>
+      )}
+    </ApiForm>
   );
 }
+
+const EDIT_CONTROL = '[data-opens="edit"]';
+const RENAME_CONTROL = '[data-opens="rename"]';
 
 type Hold =
   | { kind: "incident"; id: string; title: string; status: ComponentStatus }
@@ -281,9 +310,13 @@ function HeldBy({ holds }: { holds: Hold[] }) {
 function StatusChooser({ component, changes }: { component: Component; changes: Changes }) {
   // A status is chosen, then set: arrow keys on the list publish nothing by themselves.
   const [chosen, setChosen] = useState<ComponentStatus | null>(null);
+  const [setting, setSetting] = useState(false);
+  const announce = useAnnounce();
+  const select = useRef<HTMLSelectElement>(null);
   return (
     <>
       <select
+        ref={select}
         aria-label={`Status of ${component.name}`}
         value={chosen ?? component.status}
         onChange={(event) => {
@@ -308,14 +341,31 @@ function StatusChooser({ component, changes }: { component: Component; changes: 
           </span>
           <button
             type="button"
-            onClick={() => {
-              changes.update.mutate({ id: component.id, status: chosen });
-              setChosen(null);
+            disabled={setting}
+            onClick={async () => {
+              setSetting(true);
+              try {
+                await changes.setStatus.mutateAsync({ id: component.id, status: chosen });
+                announce(`${component.name} shows as ${STATUS_LABELS[chosen]}.`);
+              } catch (error) {
+                changes.fail(`${(error as Error).message} Nothing was changed.`);
+              } finally {
+                setSetting(false);
+                setChosen(null);
+                select.current?.focus();
+              }
             }}
           >
-            Set status
+            {setting ? "Setting…" : "Set status"}
           </button>
-          <button type="button" className="secondary" onClick={() => setChosen(null)}>
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => {
+              setChosen(null);
+              select.current?.focus();
+            }}
+          >
             Cancel
           </button>
         </span>
@@ -336,11 +386,10 @@ function ComponentRow({
   canEdit: boolean;
 }) {
   const [editing, setEditing] = useState(false);
+  const announce = useAnnounce();
   const holds = useHolds().get(component.id) ?? [];
   const page = changes.page!;
   const index = siblings.findIndex((c) => c.id === component.id);
-  // The order PUT names every component, so it waits until each has its real id.
-  const settling = page.components.some((c) => isPending(c.id));
 
   // Moving a row moves its DOM node, which drops focus (and a button at the edge turns disabled):
   // after a move, focus returns to the row's move button, or its other one at the edge.
@@ -348,7 +397,7 @@ function ComponentRow({
   const downButton = useRef<HTMLButtonElement>(null);
   const refocus = useRef<-1 | 1 | null>(null);
   useEffect(() => {
-    if (refocus.current === null || settling) return;
+    if (refocus.current === null) return;
     const [toward, other] =
       refocus.current === -1
         ? [upButton.current, downButton.current]
@@ -368,34 +417,45 @@ function ComponentRow({
     const ids = page.components.map((c) => c.id);
     const sectionStart = ids.indexOf(siblings[0]!.id);
     ids.splice(sectionStart, sectionIds.length, ...sectionIds);
-    changes.reorder.mutate(ids);
+    changes.reorder.mutate(ids, {
+      onSuccess: () =>
+        announce(`${component.name} moved to ${index + step + 1} of ${siblings.length}.`),
+    });
   }
 
   if (editing) {
+    const back = () => focusItemWhenShown(component.id, EDIT_CONTROL);
     return (
-      <li className="component-row">
+      <li className="component-row" data-item-id={component.id}>
         <ComponentForm
           groups={page.groups}
           initial={component}
-          submitLabel="Save"
-          onCancel={() => setEditing(false)}
-          onSubmit={({ status: _status, ...fields }) => {
-            changes.update.mutate({ id: component.id, ...fields });
+          label={`Save ${component.name}`}
+          pendingLabel="Saving…"
+          onCancel={() => (setEditing(false), back())}
+          save={({ status: _status, ...fields }) =>
+            changes.edit.mutateAsync({ id: component.id, ...fields })
+          }
+          onSaved={(saved) => {
             setEditing(false);
+            announce(`${saved.name} saved.`);
+            back();
           }}
         />
       </li>
     );
   }
   return (
-    <li className="component-row" data-testid="component-row">
+    <li className="component-row" data-testid="component-row" data-item-id={component.id}>
       <div className="component-main">
-        <strong>{component.name}</strong> <StatusBadge status={component.status} />
+        <strong data-item-focus tabIndex={-1}>
+          {component.name}
+        </strong>{" "}
+        <StatusBadge status={component.status} />
         {component.description && <span className="muted">{component.description}</span>}
         {holds.length > 0 && <HeldBy holds={holds} />}
       </div>
-      {canEdit && isPending(component.id) && <span className="muted">Saving…</span>}
-      {canEdit && !isPending(component.id) && (
+      {canEdit && (
         <div className="component-actions">
           <StatusChooser component={component} changes={changes} />
           <button
@@ -403,7 +463,7 @@ function ComponentRow({
             className="secondary icon"
             ref={upButton}
             aria-label={`Move ${component.name} up`}
-            disabled={settling || index === 0}
+            disabled={index === 0}
             onClick={() => move(-1)}
           >
             ↑
@@ -413,7 +473,7 @@ function ComponentRow({
             className="secondary icon"
             ref={downButton}
             aria-label={`Move ${component.name} down`}
-            disabled={settling || index === siblings.length - 1}
+            disabled={index === siblings.length - 1}
             onClick={() => move(1)}
           >
             ↓
@@ -422,6 +482,7 @@ function ComponentRow({
             type="button"
             className="secondary"
             aria-label={`Edit ${component.name}`}
+            data-opens="edit"
             onClick={() => setEditing(true)}
           >
             Edit
@@ -430,7 +491,14 @@ function ComponentRow({
             label="Delete"
             confirmLabel={`Delete ${component.name}`}
             question="Delete it and its history?"
-            onConfirm={() => changes.remove.mutate(component.id)}
+            onConfirm={(button) => {
+              // The row leaves at once: focus goes to its neighbour before it does.
+              const after = focusAfterRemoval(button);
+              changes.remove.mutate(component.id, {
+                onSuccess: () => announce(`${component.name} deleted.`),
+              });
+              after();
+            }}
           />
         </div>
       )}
@@ -448,54 +516,51 @@ function GroupHeader({
   canEdit: boolean;
 }) {
   const [renaming, setRenaming] = useState(false);
+  const announce = useAnnounce();
   const groups = changes.page!.groups;
   const index = groups.findIndex((g) => g.id === group.id);
+  const back = () => focusItemWhenShown(group.id, RENAME_CONTROL);
   if (renaming) {
     return (
-      <form
-        className="row"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const name = String(new FormData(event.currentTarget).get("name")).trim();
-          changes.renameGroup.mutate({ id: group.id, name });
+      <GroupForm
+        initial={group}
+        label="Save group name"
+        pendingLabel="Saving…"
+        save={(name) => changes.renameGroup.mutateAsync({ id: group.id, name })}
+        onSaved={(saved) => {
           setRenaming(false);
+          announce(`Group renamed to ${saved.name}.`);
+          back();
         }}
-      >
-        <Field
-          label="Group name"
-          name="name"
-          defaultValue={group.name}
-          required
-          maxLength={200}
-          autoFocus
-        />
-        <button type="submit">Save</button>
-        <button type="button" className="secondary" onClick={() => setRenaming(false)}>
-          Cancel
-        </button>
-      </form>
+        onCancel={() => (setRenaming(false), back())}
+      />
     );
   }
+  const reorder = (step: -1 | 1) =>
+    changes.reorderGroups.mutate(
+      moved(
+        groups.map((g) => g.id),
+        index,
+        step,
+      ),
+      {
+        onSuccess: () =>
+          announce(`Group ${group.name} moved to ${index + step + 1} of ${groups.length}.`),
+      },
+    );
   return (
     <div className="group-header">
-      <h2>{group.name}</h2>
-      {canEdit && isPending(group.id) && <span className="muted">Saving…</span>}
-      {canEdit && !isPending(group.id) && (
+      <h2 data-item-focus tabIndex={-1}>
+        {group.name}
+      </h2>
+      {canEdit && (
         <div className="component-actions">
           <button
             type="button"
             className="secondary icon"
             aria-label={`Move group ${group.name} up`}
             disabled={index === 0}
-            onClick={() =>
-              changes.reorderGroups.mutate(
-                moved(
-                  groups.map((g) => g.id),
-                  index,
-                  -1,
-                ),
-              )
-            }
+            onClick={() => reorder(-1)}
           >
             ↑
           </button>
@@ -504,26 +569,30 @@ function GroupHeader({
             className="secondary icon"
             aria-label={`Move group ${group.name} down`}
             disabled={index === groups.length - 1}
-            onClick={() =>
-              changes.reorderGroups.mutate(
-                moved(
-                  groups.map((g) => g.id),
-                  index,
-                  1,
-                ),
-              )
-            }
+            onClick={() => reorder(1)}
           >
             ↓
           </button>
-          <button type="button" className="secondary" onClick={() => setRenaming(true)}>
+          <button
+            type="button"
+            className="secondary"
+            aria-label={`Rename group ${group.name}`}
+            data-opens="rename"
+            onClick={() => setRenaming(true)}
+          >
             Rename
           </button>
           <ConfirmButton
             label="Delete group"
             confirmLabel={`Delete group ${group.name}`}
             question="Its components stay, ungrouped."
-            onConfirm={() => changes.removeGroup.mutate(group.id)}
+            onConfirm={(button) => {
+              const after = focusAfterRemoval(button);
+              changes.removeGroup.mutate(group.id, {
+                onSuccess: () => announce(`Group ${group.name} deleted; its components stay.`),
+              });
+              after();
+            }}
           />
         </div>
       )}
@@ -543,7 +612,11 @@ function Section({
   canEdit: boolean;
 }) {
   return (
-    <section className="card" aria-label={group ? `Group ${group.name}` : "Ungrouped components"}>
+    <section
+      className="card"
+      aria-label={group ? `Group ${group.name}` : "Ungrouped components"}
+      data-item-id={group?.id}
+    >
       {group ? (
         <GroupHeader group={group} changes={changes} canEdit={canEdit} />
       ) : (
@@ -577,6 +650,18 @@ export default function ComponentsPage() {
   const page = query.data ? sortPage(query.data) : undefined;
   const changes = useChanges(page, setFailure);
   const [adding, setAdding] = useState<"component" | "group" | null>(null);
+  const announce = useAnnounce();
+  const opener = useRef<HTMLButtonElement | null>(null);
+  const openForm =
+    (what: "component" | "group") => (event: { currentTarget: HTMLButtonElement }) => {
+      clear();
+      opener.current = event.currentTarget;
+      setAdding(what);
+    };
+  const closeAdding = () => {
+    setAdding(null);
+    opener.current?.focus();
+  };
 
   return (
     <div className="stack">
@@ -584,14 +669,10 @@ export default function ComponentsPage() {
         <h1>Components</h1>
         {canEdit && page && (
           <div className="row">
-            <button type="button" onClick={() => (clear(), setAdding("component"))}>
+            <button type="button" onClick={openForm("component")}>
               New component
             </button>
-            <button
-              type="button"
-              className="secondary"
-              onClick={() => (clear(), setAdding("group"))}
-            >
+            <button type="button" className="secondary" onClick={openForm("group")}>
               New group
             </button>
           </div>
@@ -609,12 +690,15 @@ export default function ComponentsPage() {
           <h2>New component</h2>
           <ComponentForm
             groups={page.groups}
-            submitLabel="Create"
+            label="Create component"
+            pendingLabel="Creating…"
             withStatus
-            onCancel={() => setAdding(null)}
-            onSubmit={(fields) => {
-              changes.create.mutate(fields);
+            onCancel={closeAdding}
+            save={(fields) => changes.create.mutateAsync(fields)}
+            onSaved={(created) => {
               setAdding(null);
+              announce(`${created.name} created.`);
+              focusItemWhenShown(created.id);
             }}
           />
         </section>
@@ -622,22 +706,17 @@ export default function ComponentsPage() {
       {page && adding === "group" && (
         <section className="card">
           <h2>New group</h2>
-          <form
-            className="row"
-            onSubmit={(event) => {
-              event.preventDefault();
-              changes.createGroup.mutate(
-                String(new FormData(event.currentTarget).get("name")).trim(),
-              );
+          <GroupForm
+            label="Create group"
+            pendingLabel="Creating…"
+            onCancel={closeAdding}
+            save={(name) => changes.createGroup.mutateAsync(name)}
+            onSaved={(created) => {
               setAdding(null);
+              announce(`Group ${created.name} created.`);
+              focusItemWhenShown(created.id);
             }}
-          >
-            <Field label="Group name" name="name" required maxLength={200} autoFocus />
-            <button type="submit">Create group</button>
-            <button type="button" className="secondary" onClick={() => setAdding(null)}>
-              Cancel
-            </button>
-          </form>
+          />
         </section>
       )}
       {page && page.components.length === 0 && page.groups.length === 0 && (

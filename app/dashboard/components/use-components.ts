@@ -69,17 +69,24 @@ export function useOptimisticChange<Vars>(
   });
 }
 
+/**
+ * A change made through a form: the form stays open until the API has it, and resolves once the
+ * page shows the result (so focus can move to it).
+ */
+export function useSavedChange<Vars, Result>(send: (vars: Vars) => Promise<Result>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    // A refusal reloads too: it may say the list was out of date.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
 /** The page's error banner, set by failed changes and cleared by the next one. */
 export function useFailure() {
   const [failure, setFailure] = useState<string | null>(null);
   return { failure, setFailure, clear: () => setFailure(null) };
 }
-
-const PENDING = "pending-";
-
-/** An id for a row the API has not created yet; such rows offer no actions until it has. */
-export const pendingId = () => `${PENDING}${Date.now()}`;
-export const isPending = (id: string) => id.startsWith(PENDING);
 
 /** Moves item `index` of `ids` one step up (-1) or down (+1). */
 export function moved(ids: string[], index: number, step: -1 | 1): string[] {

@@ -3,12 +3,14 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
-import { Suspense, useState, type FormEvent } from "react";
+import { Suspense, useEffect, useRef, useState, type FormEvent } from "react";
 import { ApiError, apiFetch } from "@/lib/client/api";
+import { focusItemWhenShown, focusWhenShown, PAGE_OPENER, useAnnounce } from "@/app/ui/announcer";
 import { Field } from "@/app/ui/field";
 import { MarkdownField } from "@/app/ui/markdown-field";
 import { SelectField } from "@/app/ui/select-field";
 import { FormError } from "@/app/ui/form-error";
+import { hasKeptDraft, useKeptDraft } from "@/app/ui/kept-draft";
 import { ErrorNotice, Loading } from "@/app/ui/states";
 import { useCan } from "../actor";
 import { ComponentPicker, type Picked } from "../component-picker";
@@ -27,21 +29,40 @@ function describeIncidentField(field: string): string {
   return { impact: "Impact", status: "Status", startedAt: "Start" }[field] ?? field;
 }
 
+const DECLARE_DRAFT = "allclear:declare-incident";
+
 function DeclareForm({ onDone }: { onDone: () => void }) {
   const router = useRouter();
   const queryClient = useQueryClient();
-  const [components, setComponents] = useState<Picked[]>([]);
+  const draft = useKeptDraft(DECLARE_DRAFT);
+  const form = useRef<HTMLFormElement>(null);
+  const [components, setComponents] = useState<Picked[]>(
+    () => (draft.restored?.extra as Picked[] | undefined) ?? [],
+  );
+  const announce = useAnnounce();
   const declare = useMutation({
     mutationFn: (body: Record<string, unknown>) =>
       apiFetch<Incident>("/v1/incidents", { method: "POST", body }),
     onSuccess: (incident) => {
+      draft.drop();
       void queryClient.invalidateQueries({ queryKey: ["incidents"] });
       void queryClient.invalidateQueries({ queryKey: ["components"] });
       onDone();
       router.push(`/dashboard/incidents/${incident.id}`);
+      announce(
+        incident.visibility === "draft"
+          ? `Draft ${incident.title} saved.`
+          : `Incident ${incident.title} declared.`,
+      );
+      focusItemWhenShown(incident.id);
     },
   });
   const error = declare.error instanceof ApiError ? declare.error : null;
+  const cancel = () => {
+    draft.drop();
+    onDone();
+    focusWhenShown(PAGE_OPENER);
+  };
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -59,14 +80,24 @@ function DeclareForm({ onDone }: { onDone: () => void }) {
   return (
     <section className="card">
       <h2>Declare incident</h2>
+      {draft.restored && <p className="notice">What you had typed is back; Cancel drops it.</p>}
       {/* A refusal stays until the form changes: what it named may be fixed by then. */}
-      <form className="form" onSubmit={submit} onInput={() => declare.error && declare.reset()}>
+      <form
+        ref={form}
+        className="form"
+        onSubmit={submit}
+        onInput={(event) => {
+          draft.keep(event.currentTarget, components);
+          if (declare.error) declare.reset();
+        }}
+      >
         <FormError error={error} shown={["title", "body"]} describe={describeIncidentField} />
         <Field
           label="Title"
           name="title"
           required
           maxLength={200}
+          defaultValue={draft.field("title")}
           error={error?.forField("title")}
         />
         <div className="row">
@@ -74,26 +105,44 @@ function DeclareForm({ onDone }: { onDone: () => void }) {
             label="Status"
             name="status"
             options={STATUS_OPTIONS.slice(0, 3)}
-            defaultValue="investigating"
+            defaultValue={draft.field("status", "investigating")}
           />
-          <SelectField label="Impact" name="impact" options={IMPACT_OPTIONS} defaultValue="minor" />
+          <SelectField
+            label="Impact"
+            name="impact"
+            options={IMPACT_OPTIONS}
+            defaultValue={draft.field("impact", "minor")}
+          />
         </div>
-        <MarkdownField label="Message" name="body" required error={error?.forField("body")} />
+        <MarkdownField
+          label="Message"
+          name="body"
+          required
+          defaultValue={draft.field("body")}
+          error={error?.forField("body")}
+        />
         <ComponentPicker
           legend="Affected components"
-          initial={[]}
+          initial={components}
           withStatus
-          onChange={setComponents}
+          onChange={(picked) => {
+            setComponents(picked);
+            if (form.current) draft.keep(form.current, picked);
+          }}
         />
         <label className="check">
-          <input type="checkbox" name="publish" defaultChecked />
+          <input
+            type="checkbox"
+            name="publish"
+            defaultChecked={draft.field("publish", "true") === "true"}
+          />
           Publish now (visitors see it and subscribers are notified); unchecked keeps a draft
         </label>
         <div className="row">
           <button type="submit" disabled={declare.isPending}>
             {declare.isPending ? "Declaring…" : "Declare incident"}
           </button>
-          <button type="button" className="secondary" onClick={onDone}>
+          <button type="button" className="secondary" onClick={cancel}>
             Cancel
           </button>
         </div>
@@ -164,12 +213,18 @@ function IncidentsView() {
   const params = useSearchParams();
   const state = params.get("state") === "resolved" ? "resolved" : "open";
   const [declaring, setDeclaring] = useState(false);
+  // A declaration left half-written opens again where it was.
+  useEffect(() => {
+    if (canEdit && hasKeptDraft(DECLARE_DRAFT)) setDeclaring(true);
+  }, [canEdit]);
   return (
     <div className="stack">
-      <div className="page-header">
-        <h1>Incidents</h1>
+      <div className="page-header" data-item-id="incidents">
+        <h1 data-item-focus tabIndex={-1}>
+          Incidents
+        </h1>
         {canEdit && !declaring && (
-          <button type="button" onClick={() => setDeclaring(true)}>
+          <button type="button" data-opens="page-form" onClick={() => setDeclaring(true)}>
             Declare incident
           </button>
         )}

@@ -4,6 +4,7 @@ import { closeOnEscape, FormActions } from "@/app/ui/form-actions";
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { ApiError, apiFetch } from "@/lib/client/api";
+import { focusItemWhenShown, focusWhenShown, PAGE_OPENER, useAnnounce } from "@/app/ui/announcer";
 import { ConfirmButton } from "@/app/ui/confirm-button";
 import { Field } from "@/app/ui/field";
 import { Markdown } from "@/lib/content/markdown";
@@ -52,31 +53,38 @@ function fromLocalInput(value: string): string {
   return new Date(value).toISOString();
 }
 
-function useMaintenanceChange<Vars>(send: (vars: Vars) => Promise<unknown>) {
+/** A change to a window; it settles once the list shows it, so focus can move to it. */
+function useMaintenanceChange<Vars, Result>(send: (vars: Vars) => Promise<Result>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: KEY });
-      void queryClient.invalidateQueries({ queryKey: ["components"] });
-    },
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: KEY }),
+        queryClient.invalidateQueries({ queryKey: ["components"] }),
+      ]),
   });
 }
+
+const EDIT_CONTROL = '[data-opens="edit"]';
+const NOTE_CONTROL = '[data-opens="note"]';
 
 function WindowForm({
   initial,
   submitLabel,
   onDone,
+  onSaved,
 }: {
   initial?: Maintenance;
   submitLabel: string;
   onDone: () => void;
+  onSaved: (saved: Maintenance) => void;
 }) {
   const [componentIds, setComponentIds] = useState<string[]>(initial?.componentIds ?? []);
   const save = useMaintenanceChange((body: Record<string, unknown>) =>
     initial
-      ? apiFetch(`/v1/maintenances/${initial.id}`, { method: "PUT", body })
-      : apiFetch("/v1/maintenances", { method: "POST", body }),
+      ? apiFetch<Maintenance>(`/v1/maintenances/${initial.id}`, { method: "PUT", body })
+      : apiFetch<Maintenance>("/v1/maintenances", { method: "POST", body }),
   );
   const error = save.error instanceof ApiError ? save.error : null;
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -97,7 +105,7 @@ function WindowForm({
         endsAt: fromLocalInput(String(form.get("endsAt"))),
         componentIds,
       },
-      { onSuccess: onDone },
+      { onSuccess: onSaved },
     );
   }
 
@@ -163,6 +171,7 @@ function WindowForm({
 }
 
 function NoteForm({ window, onDone }: { window: Maintenance; onDone: () => void }) {
+  const announce = useAnnounce();
   const post = useMaintenanceChange((body: Record<string, unknown>) =>
     apiFetch(`/v1/maintenances/${window.id}/updates`, { method: "POST", body }),
   );
@@ -170,7 +179,13 @@ function NoteForm({ window, onDone }: { window: Maintenance; onDone: () => void 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const body = String(new FormData(event.currentTarget).get("body")).trim();
-    post.mutate({ body }, { onSuccess: onDone });
+    post
+      .mutateAsync({ body })
+      .then(() => {
+        onDone();
+        announce(`Update on ${window.title} posted.`);
+      })
+      .catch(() => {});
   }
   return (
     <form
@@ -196,25 +211,53 @@ function WindowItem({ window, names }: { window: Maintenance; names: Map<string,
   const canEdit = useCan("editor");
   const [editing, setEditing] = useState(false);
   const [noting, setNoting] = useState(false);
+  const announce = useAnnounce();
   const cancel = useMaintenanceChange(() =>
     apiFetch(`/v1/maintenances/${window.id}/cancel`, { method: "POST" }),
   );
   const complete = useMaintenanceChange(() =>
     apiFetch(`/v1/maintenances/${window.id}/complete`, { method: "POST" }),
   );
+  // Ending a window moves it to Past: focus follows it there, and the change is said.
+  const end = (change: typeof cancel, said: string) => () =>
+    change
+      .mutateAsync(undefined)
+      .then(() => {
+        announce(said);
+        focusItemWhenShown(window.id);
+      })
+      .catch(() => {});
   const open = window.status === "scheduled" || window.status === "in_progress";
   if (editing) {
+    const close = () => {
+      setEditing(false);
+      focusItemWhenShown(window.id, EDIT_CONTROL);
+    };
     return (
-      <li className="card" data-testid="maintenance">
+      <li className="card" data-testid="maintenance" data-item-id={window.id}>
         <h3 className="sr-only">{window.title}</h3>
-        <WindowForm initial={window} submitLabel="Save changes" onDone={() => setEditing(false)} />
+        <WindowForm
+          initial={window}
+          submitLabel="Save changes"
+          onDone={close}
+          onSaved={(saved) => {
+            close();
+            announce(`${saved.title} saved.`);
+          }}
+        />
       </li>
     );
   }
+  const closeNote = () => {
+    setNoting(false);
+    focusItemWhenShown(window.id, NOTE_CONTROL);
+  };
   return (
-    <li className="card" data-testid="maintenance">
+    <li className="card" data-testid="maintenance" data-item-id={window.id}>
       <div className="page-header">
-        <h3>{window.title}</h3>
+        <h3 data-item-focus tabIndex={-1}>
+          {window.title}
+        </h3>
         <span className="badge">{STATUS_TEXT[window.status]}</span>
       </div>
       <p className="muted">
@@ -241,18 +284,25 @@ function WindowItem({ window, names }: { window: Maintenance; names: Map<string,
           ))}
         </ol>
       )}
-      {noting && <NoteForm window={window} onDone={() => setNoting(false)} />}
+      {noting && <NoteForm window={window} onDone={closeNote} />}
       {canEdit && open && !noting && (
         <div className="row">
           <button
             type="button"
             className="secondary"
             aria-label={`Edit ${window.title}`}
+            data-opens="edit"
             onClick={() => setEditing(true)}
           >
             Edit
           </button>
-          <button type="button" className="secondary" onClick={() => setNoting(true)}>
+          <button
+            type="button"
+            className="secondary"
+            aria-label={`Post update on ${window.title}`}
+            data-opens="note"
+            onClick={() => setNoting(true)}
+          >
             Post update
           </button>
           {window.status === "in_progress" && (
@@ -260,7 +310,7 @@ function WindowItem({ window, names }: { window: Maintenance; names: Map<string,
               label="Complete now"
               confirmLabel="Yes, it is done"
               question="End this window now as completed? Its components return."
-              onConfirm={() => complete.mutate(undefined)}
+              onConfirm={end(complete, `${window.title} completed.`)}
               pending={complete.isPending}
             />
           )}
@@ -268,7 +318,7 @@ function WindowItem({ window, names }: { window: Maintenance; names: Map<string,
             label="Cancel maintenance"
             confirmLabel="Yes, cancel it"
             question="Cancel this window? Subscribers are told."
-            onConfirm={() => cancel.mutate(undefined)}
+            onConfirm={end(cancel, `${window.title} cancelled.`)}
             pending={cancel.isPending}
           />
         </div>
@@ -281,6 +331,7 @@ function WindowItem({ window, names }: { window: Maintenance; names: Map<string,
 export default function MaintenancePage() {
   const canEdit = useCan("editor");
   const [scheduling, setScheduling] = useState(false);
+  const announce = useAnnounce();
   const components = useComponentPage();
   const list = useInfiniteQuery({
     queryKey: KEY,
@@ -306,7 +357,7 @@ export default function MaintenancePage() {
       <div className="page-header">
         <h1>Maintenance</h1>
         {canEdit && !scheduling && (
-          <button type="button" onClick={() => setScheduling(true)}>
+          <button type="button" data-opens="page-form" onClick={() => setScheduling(true)}>
             Schedule maintenance
           </button>
         )}
@@ -314,7 +365,18 @@ export default function MaintenancePage() {
       {scheduling && (
         <section className="card">
           <h2>Schedule maintenance</h2>
-          <WindowForm submitLabel="Schedule" onDone={() => setScheduling(false)} />
+          <WindowForm
+            submitLabel="Schedule"
+            onDone={() => {
+              setScheduling(false);
+              focusWhenShown(PAGE_OPENER);
+            }}
+            onSaved={(created) => {
+              setScheduling(false);
+              announce(`${created.title} scheduled.`);
+              focusItemWhenShown(created.id);
+            }}
+          />
         </section>
       )}
       {list.isPending && <Loading />}

@@ -1,8 +1,9 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { ApiError, apiFetch } from "@/lib/client/api";
+import { useAnnounce, useRemoval } from "@/app/ui/announcer";
 import { ConfirmButton } from "@/app/ui/confirm-button";
 import { CopyField } from "@/app/ui/copy-field";
 import { Field } from "@/app/ui/field";
@@ -94,14 +95,16 @@ function MemberRow({ member }: { member: Member }) {
   });
   // A role is chosen first and applied only when confirmed: it changes what someone can do.
   const [chosen, setChosen] = useState<string | null>(null);
-  const [announced, setAnnounced] = useState<string | null>(null);
+  const announce = useAnnounce();
+  const removeItem = useRemoval();
+  const roleSelect = useRef<HTMLSelectElement>(null);
   const remove = useMutation({
     mutationFn: () => apiFetch(`/v1/members/${member.userId}`, { method: "DELETE" }),
     onSettled: refresh,
   });
   const isOwner = member.role === "owner";
   return (
-    <tr>
+    <tr data-item-id={member.userId}>
       <td>
         <strong>{member.name}</strong>
         {member.userId === actor.userId && <span className="muted"> (you)</span>}
@@ -114,11 +117,10 @@ function MemberRow({ member }: { member: Member }) {
           <div className="stack tight">
             <select
               className="role-select"
+              ref={roleSelect}
               aria-label={`Role of ${member.email}`}
               value={chosen ?? member.role}
-              disabled={changeRole.isPending}
               onChange={(event) => {
-                setAnnounced(null);
                 setChosen(event.target.value === member.role ? null : event.target.value);
               }}
             >
@@ -143,25 +145,28 @@ function MemberRow({ member }: { member: Member }) {
                   onClick={() =>
                     changeRole.mutate(chosen, {
                       onSuccess: () => {
-                        setAnnounced(`${member.name} is now ${article(chosen)} ${chosen}.`);
+                        announce(`${member.name} is now ${article(chosen)} ${chosen}.`);
                         setChosen(null);
+                        roleSelect.current?.focus();
                       },
                     })
                   }
                 >
                   Change role
                 </button>
-                <button type="button" className="secondary" onClick={() => setChosen(null)}>
+                <button
+                  type="button"
+                  className="secondary"
+                  onClick={() => {
+                    setChosen(null);
+                    roleSelect.current?.focus();
+                  }}
+                >
                   Cancel
                 </button>
               </span>
             )}
           </div>
-        )}
-        {!isOwner && (
-          <span className="success-text" role="status">
-            {announced}
-          </span>
         )}
         <ErrorNotice error={changeRole.error} />
       </td>
@@ -178,7 +183,13 @@ function MemberRow({ member }: { member: Member }) {
             label="Remove"
             confirmLabel="Remove member"
             question={`Remove ${member.email}? Their sessions end at once.`}
-            onConfirm={() => remove.mutate()}
+            onConfirm={(button) =>
+              removeItem(
+                button,
+                () => remove.mutateAsync(),
+                `${member.name} removed; their sessions have ended.`,
+              )
+            }
             pending={remove.isPending}
           />
         )}
@@ -195,11 +206,16 @@ function InvitationRow({ invitation }: { invitation: Invitation }) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: MEMBERS }),
   });
   const resend = useMutation({
-    mutationFn: () => apiFetch(`/v1/invitations/${invitation.id}/resend`, { method: "POST" }),
+    mutationFn: () =>
+      apiFetch<{ acceptUrl: string }>(`/v1/invitations/${invitation.id}/resend`, {
+        method: "POST",
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: MEMBERS }),
   });
+  const announce = useAnnounce();
+  const removeItem = useRemoval();
   return (
-    <tr>
+    <tr data-item-id={invitation.id}>
       <td>{invitation.email}</td>
       <td>{invitation.role}</td>
       <td>{new Date(invitation.expiresAt).toLocaleString()}</td>
@@ -208,7 +224,15 @@ function InvitationRow({ invitation }: { invitation: Invitation }) {
           <button
             type="button"
             className="secondary"
-            onClick={() => resend.mutate()}
+            aria-label={`${resend.isPending ? "Mailing…" : resend.isSuccess ? "Mailed again" : "Mail again"}: invitation of ${invitation.email}`}
+            onClick={() =>
+              resend.mutate(undefined, {
+                onSuccess: () =>
+                  announce(
+                    `Invitation mailed again to ${invitation.email}, with a new link; the old one no longer works.`,
+                  ),
+              })
+            }
             disabled={resend.isPending}
           >
             {resend.isPending ? "Mailing…" : resend.isSuccess ? "Mailed again" : "Mail again"}
@@ -216,12 +240,23 @@ function InvitationRow({ invitation }: { invitation: Invitation }) {
           <button
             type="button"
             className="secondary"
-            onClick={() => revoke.mutate()}
+            aria-label={`Revoke: invitation of ${invitation.email}`}
+            onClick={(event) =>
+              removeItem(
+                event.currentTarget,
+                () => revoke.mutateAsync(),
+                `Invitation of ${invitation.email} revoked; its link no longer works.`,
+              )
+            }
             disabled={revoke.isPending}
           >
             Revoke
           </button>
         </div>
+        {resend.data && (
+          // A new link replaces the old one; it can be passed on by hand as well as by mail.
+          <CopyField label={`New link for ${invitation.email}`} value={resend.data.acceptUrl} />
+        )}
         <ErrorNotice error={revoke.error ?? resend.error} />
       </td>
     </tr>

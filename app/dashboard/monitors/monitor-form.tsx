@@ -4,6 +4,7 @@ import { type FormEvent } from "react";
 import { ApiError, apiFetch } from "@/lib/client/api";
 import { Field } from "@/app/ui/field";
 import { FormError } from "@/app/ui/form-error";
+import { closeOnEscape } from "@/app/ui/form-actions";
 import { SelectField } from "@/app/ui/select-field";
 import { useComponentPage } from "../components/use-components";
 import { useMonitorChange, type Monitor } from "./use-monitors";
@@ -25,6 +26,29 @@ const DOWN_STATUSES = [
 const NEW_COMPONENT = "";
 
 /** Every field of a monitor, with the API's defaults filled in for a new one. */
+const SHOWN_FIELDS = [
+  "name",
+  "componentId",
+  "http.url",
+  "http.method",
+  "http.expectedStatus",
+  "http.keyword",
+  "http.timeoutMs",
+  "detection.intervalSeconds",
+  "detection.failureThreshold",
+  "detection.recoveryThreshold",
+  "publishPolicy",
+  "downStatus",
+];
+
+/** A field the API named that the form has no input for, in the form's words. */
+function describeMonitorField(field: string): string {
+  if (field.startsWith("regions")) return "Regions";
+  if (field.startsWith("http.headers")) return "Request headers";
+  if (field.startsWith("http.body")) return "Request body";
+  return field;
+}
+
 export function MonitorForm({
   initial,
   submitLabel,
@@ -86,8 +110,14 @@ export function MonitorForm({
   ];
 
   return (
-    <form className="form" onSubmit={submit} aria-label={submitLabel}>
-      <FormError error={error} />
+    <form
+      className="form"
+      onSubmit={submit}
+      aria-label={submitLabel}
+      onInput={() => save.error && save.reset()}
+      onKeyDown={closeOnEscape(onCancel)}
+    >
+      <FormError error={error} shown={SHOWN_FIELDS} describe={describeMonitorField} />
       <Field
         label="Name"
         name="name"

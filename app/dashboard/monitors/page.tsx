@@ -3,6 +3,13 @@
 import Link from "next/link";
 import { useState } from "react";
 import { apiFetch } from "@/lib/client/api";
+import {
+  focusItemWhenShown,
+  focusWhenShown,
+  PAGE_OPENER,
+  useAnnounce,
+  useRemoval,
+} from "@/app/ui/announcer";
 import { ConfirmButton } from "@/app/ui/confirm-button";
 import { ErrorNotice, Loading } from "@/app/ui/states";
 import { useCan } from "../actor";
@@ -61,6 +68,8 @@ function MonitorRow({
 }) {
   const canEdit = useCan("editor");
   const [editing, setEditing] = useState(false);
+  const announce = useAnnounce();
+  const removeItem = useRemoval();
   const toggle = useMonitorChange(() =>
     apiFetch(`/v1/monitors/${monitor.id}`, {
       method: "PUT",
@@ -72,19 +81,26 @@ function MonitorRow({
   );
   const state = live?.state ?? (monitor.enabled ? "pending" : "paused");
   if (editing) {
+    const close = () => {
+      setEditing(false);
+      focusItemWhenShown(monitor.id, '[data-opens="edit"]');
+    };
     return (
-      <li className="card">
+      <li className="card" data-item-id={monitor.id}>
         <MonitorForm
           initial={monitor}
-          submitLabel="Save changes"
-          onDone={() => setEditing(false)}
-          onCancel={() => setEditing(false)}
+          submitLabel={`Save ${monitor.name}`}
+          onDone={(saved) => {
+            close();
+            announce(`${saved.name} saved.`);
+          }}
+          onCancel={close}
         />
       </li>
     );
   }
   return (
-    <li className="card" data-testid="monitor">
+    <li className="card" data-testid="monitor" data-item-id={monitor.id}>
       <div className="page-header">
         <h3>
           <Link href={`/dashboard/monitors/${monitor.id}`}>{monitor.name}</Link>
@@ -129,22 +145,40 @@ function MonitorRow({
       </dl>
       {canEdit && (
         <div className="row">
-          <button type="button" className="secondary" onClick={() => setEditing(true)}>
+          <button
+            type="button"
+            className="secondary"
+            aria-label={`Edit ${monitor.name}`}
+            data-opens="edit"
+            onClick={() => setEditing(true)}
+          >
             Edit
           </button>
           <button
             type="button"
             className="secondary"
-            onClick={() => toggle.mutate(undefined)}
+            aria-label={`${monitor.enabled ? "Pause" : "Resume"} ${monitor.name}`}
+            onClick={() =>
+              toggle.mutate(undefined, {
+                onSuccess: () =>
+                  announce(
+                    monitor.enabled
+                      ? `${monitor.name} paused: no checks until resumed.`
+                      : `${monitor.name} resumed.`,
+                  ),
+              })
+            }
             disabled={toggle.isPending}
           >
             {monitor.enabled ? "Pause" : "Resume"}
           </button>
           <ConfirmButton
             label="Delete"
-            confirmLabel="Yes, delete it"
+            confirmLabel={`Delete ${monitor.name}`}
             question="Delete this monitor and its results? Its component stays."
-            onConfirm={() => remove.mutate(undefined)}
+            onConfirm={(button) =>
+              removeItem(button, () => remove.mutateAsync(undefined), `${monitor.name} deleted.`)
+            }
             pending={remove.isPending}
           />
         </div>
@@ -157,6 +191,7 @@ function MonitorRow({
 export default function MonitorsPage() {
   const canEdit = useCan("editor");
   const [adding, setAdding] = useState(false);
+  const announce = useAnnounce();
   const monitors = useMonitors();
   const telemetry = useTelemetry();
   const components = useComponentPage();
@@ -168,7 +203,7 @@ export default function MonitorsPage() {
       <div className="page-header">
         <h1>Monitors</h1>
         {canEdit && !adding && (
-          <button type="button" onClick={() => setAdding(true)}>
+          <button type="button" data-opens="page-form" onClick={() => setAdding(true)}>
             New monitor
           </button>
         )}
@@ -185,8 +220,15 @@ export default function MonitorsPage() {
           <h2>New monitor</h2>
           <MonitorForm
             submitLabel="Create monitor"
-            onDone={() => setAdding(false)}
-            onCancel={() => setAdding(false)}
+            onDone={(created) => {
+              setAdding(false);
+              announce(`${created.name} created; its first check runs now.`);
+              focusItemWhenShown(created.id);
+            }}
+            onCancel={() => {
+              setAdding(false);
+              focusWhenShown(PAGE_OPENER);
+            }}
           />
         </section>
       )}

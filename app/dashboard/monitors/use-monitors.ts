@@ -106,9 +106,11 @@ export function useMonitorChange<Vars, Result = unknown>(send: (vars: Vars) => P
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ["monitors"] });
-      void queryClient.invalidateQueries({ queryKey: ["components"] });
-    },
+    // Settles once the lists show the change, so focus can move to it.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ["monitors"] }),
+        queryClient.invalidateQueries({ queryKey: ["components"] }),
+      ]),
   });
 }

@@ -4,6 +4,14 @@ import { closeOnEscape, FormActions } from "@/app/ui/form-actions";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { ApiError, apiFetch } from "@/lib/client/api";
+import {
+  focusItemWhenShown,
+  focusOnMount,
+  focusWhenShown,
+  PAGE_OPENER,
+  useAnnounce,
+  useRemoval,
+} from "@/app/ui/announcer";
 import { ConfirmButton } from "@/app/ui/confirm-button";
 import { CopyField } from "@/app/ui/copy-field";
 import { Field } from "@/app/ui/field";
@@ -66,6 +74,9 @@ const KINDS = [
 ] as const;
 const KIND_LABEL = { webhook: "Webhook", slack: "Slack", discord: "Discord" };
 
+const describeEndpointField = (field: string) =>
+  field.startsWith("componentIds") ? "Components followed" : field;
+
 function AddEndpoint({ onDone }: { onDone: () => void }) {
   const queryClient = useQueryClient();
   const [componentIds, setComponentIds] = useState<string[]>([]);
@@ -78,6 +89,10 @@ function AddEndpoint({ onDone }: { onDone: () => void }) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   });
   const error = add.error instanceof ApiError ? add.error : null;
+  const cancel = () => {
+    onDone();
+    focusWhenShown(PAGE_OPENER);
+  };
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -93,7 +108,7 @@ function AddEndpoint({ onDone }: { onDone: () => void }) {
   if (add.data) {
     return (
       <section className="card stack">
-        <p className="success" role="status">
+        <p className="success" role="status" tabIndex={-1} ref={focusOnMount}>
           {add.data.endpoint.name} added.
         </p>
         {add.data.secret && (
@@ -106,7 +121,13 @@ function AddEndpoint({ onDone }: { onDone: () => void }) {
           </>
         )}
         <div>
-          <button type="button" onClick={onDone}>
+          <button
+            type="button"
+            onClick={() => {
+              onDone();
+              focusItemWhenShown(add.data.endpoint.id);
+            }}
+          >
             Done
           </button>
         </div>
@@ -116,8 +137,13 @@ function AddEndpoint({ onDone }: { onDone: () => void }) {
   return (
     <section className="card">
       <h2>Add endpoint</h2>
-      <form className="form" onSubmit={submit}>
-        <FormError error={error} />
+      <form
+        className="form"
+        onSubmit={submit}
+        onInput={() => add.error && add.reset()}
+        onKeyDown={closeOnEscape(cancel)}
+      >
+        <FormError error={error} shown={["kind", "name", "url"]} describe={describeEndpointField} />
         <div className="row">
           <SelectField label="Kind" name="kind" options={KINDS} defaultValue="webhook" />
           <Field
@@ -147,7 +173,7 @@ function AddEndpoint({ onDone }: { onDone: () => void }) {
           label="Add endpoint"
           pendingLabel="Adding…"
           pending={add.isPending}
-          onCancel={onDone}
+          onCancel={cancel}
         />
       </form>
     </section>
@@ -248,6 +274,7 @@ function DeliveryLog({ endpointId }: { endpointId: string }) {
 
 function EditEndpoint({ endpoint, onDone }: { endpoint: Endpoint; onDone: () => void }) {
   const queryClient = useQueryClient();
+  const announce = useAnnounce();
   const [componentIds, setComponentIds] = useState<string[]>(endpoint.componentIds);
   const save = useMutation({
     mutationFn: (body: Record<string, unknown>) =>
@@ -258,16 +285,25 @@ function EditEndpoint({ endpoint, onDone }: { endpoint: Endpoint; onDone: () => 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const name = String(new FormData(event.currentTarget).get("name")).trim();
-    save.mutate({ name, componentIds }, { onSuccess: onDone });
+    save.mutate(
+      { name, componentIds },
+      {
+        onSuccess: (saved) => {
+          onDone();
+          announce(`${saved.name} saved.`);
+        },
+      },
+    );
   }
   return (
     <form
       className="form"
       aria-label={`Edit ${endpoint.name}`}
       onSubmit={submit}
+      onInput={() => save.error && save.reset()}
       onKeyDown={closeOnEscape(onDone)}
     >
-      <FormError error={error} />
+      <FormError error={error} shown={["name"]} describe={describeEndpointField} />
       <Field
         label="Name"
         name="name"
@@ -349,10 +385,17 @@ function EndpointCard({ endpoint, names }: { endpoint: Endpoint; names: Map<stri
     mutationFn: () => apiFetch(`/v1/webhook-endpoints/${endpoint.id}`, { method: "DELETE" }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   });
+  const removeItem = useRemoval();
+  const closeEdit = () => {
+    setEditing(false);
+    focusItemWhenShown(endpoint.id, '[data-opens="edit"]');
+  };
   return (
-    <li className="card stack" data-testid="endpoint">
+    <li className="card stack" data-testid="endpoint" data-item-id={endpoint.id}>
       <div className="page-header">
-        <h3>{endpoint.name}</h3>
+        <h3 data-item-focus tabIndex={-1}>
+          {endpoint.name}
+        </h3>
         <div className="meta">
           <span className="badge">{KIND_LABEL[endpoint.kind]}</span>
           {endpoint.state === "failing" ? (
@@ -379,7 +422,7 @@ function EndpointCard({ endpoint, names }: { endpoint: Endpoint; names: Map<stri
             ` · next try ${new Date(endpoint.lastAttempt.nextAttemptAt).toLocaleTimeString()}`}
         </p>
       )}
-      {editing && <EditEndpoint endpoint={endpoint} onDone={() => setEditing(false)} />}
+      {editing && <EditEndpoint endpoint={endpoint} onDone={closeEdit} />}
       <p className="muted">
         Follows:{" "}
         {endpoint.componentIds.length
@@ -390,6 +433,7 @@ function EndpointCard({ endpoint, names }: { endpoint: Endpoint; names: Map<stri
         <button
           type="button"
           className="secondary"
+          aria-label={`Send test to ${endpoint.name}`}
           onClick={() => test.mutate()}
           disabled={test.isPending}
         >
@@ -408,6 +452,7 @@ function EndpointCard({ endpoint, names }: { endpoint: Endpoint; names: Map<stri
             type="button"
             className="secondary"
             aria-label={`Edit ${endpoint.name}`}
+            data-opens="edit"
             onClick={() => setEditing(true)}
           >
             Edit
@@ -418,7 +463,13 @@ function EndpointCard({ endpoint, names }: { endpoint: Endpoint; names: Map<stri
           label="Delete"
           confirmLabel={`Delete ${endpoint.name}`}
           question="Stop sending to this endpoint?"
-          onConfirm={() => remove.mutate()}
+          onConfirm={(button) =>
+            removeItem(
+              button,
+              () => remove.mutateAsync(),
+              `${endpoint.name} deleted; nothing more is sent to it.`,
+            )
+          }
           pending={remove.isPending}
         />
       </div>
@@ -460,7 +511,7 @@ export default function NotificationsPage() {
       <div className="page-header">
         <h1>Notifications</h1>
         {!adding && (
-          <button type="button" onClick={() => setAdding(true)}>
+          <button type="button" data-opens="page-form" onClick={() => setAdding(true)}>
             Add endpoint
           </button>
         )}

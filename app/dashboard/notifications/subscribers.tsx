@@ -1,9 +1,10 @@
 "use client";
 
-import { FormActions } from "@/app/ui/form-actions";
+import { closeOnEscape, FormActions } from "@/app/ui/form-actions";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { ApiError, apiFetch } from "@/lib/client/api";
+import { focusItemWhenShown, focusOnMount, focusWhenShown, useRemoval } from "@/app/ui/announcer";
 import { ConfirmButton } from "@/app/ui/confirm-button";
 import { Field } from "@/app/ui/field";
 import { FormError } from "@/app/ui/form-error";
@@ -25,6 +26,8 @@ const STATE_LABEL = {
   bounced: "Bounced",
 };
 
+const OPENER = '[data-opens="add-subscriber"]';
+
 function AddSubscriber({ onDone }: { onDone: () => void }) {
   const queryClient = useQueryClient();
   const [componentIds, setComponentIds] = useState<string[]>([]);
@@ -34,6 +37,10 @@ function AddSubscriber({ onDone }: { onDone: () => void }) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   });
   const error = add.error instanceof ApiError ? add.error : null;
+  const cancel = () => {
+    onDone();
+    focusWhenShown(OPENER);
+  };
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -44,12 +51,18 @@ function AddSubscriber({ onDone }: { onDone: () => void }) {
   if (add.data) {
     return (
       <section className="card stack">
-        <p className="success" role="status">
+        <p className="success" role="status" tabIndex={-1} ref={focusOnMount}>
           A confirmation link was mailed to {add.data.email}. They hear nothing else until they
           confirm.
         </p>
         <div>
-          <button type="button" onClick={onDone}>
+          <button
+            type="button"
+            onClick={() => {
+              onDone();
+              focusItemWhenShown(add.data.id);
+            }}
+          >
             Done
           </button>
         </div>
@@ -59,8 +72,17 @@ function AddSubscriber({ onDone }: { onDone: () => void }) {
   return (
     <section className="card">
       <h3>Add subscriber</h3>
-      <form className="form" onSubmit={submit}>
-        <FormError error={error} />
+      <form
+        className="form"
+        onSubmit={submit}
+        onInput={() => add.error && add.reset()}
+        onKeyDown={closeOnEscape(cancel)}
+      >
+        <FormError
+          error={error}
+          shown={["email"]}
+          describe={(field) => (field.startsWith("componentIds") ? "Components followed" : field)}
+        />
         <Field
           label="Email address"
           name="email"
@@ -79,7 +101,7 @@ function AddSubscriber({ onDone }: { onDone: () => void }) {
           label="Add subscriber"
           pendingLabel="Adding…"
           pending={add.isPending}
-          onCancel={onDone}
+          onCancel={cancel}
         />
       </form>
     </section>
@@ -98,8 +120,9 @@ function SubscriberRow({
     mutationFn: () => apiFetch(`/v1/subscribers/${subscriber.id}`, { method: "DELETE" }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   });
+  const removeItem = useRemoval();
   return (
-    <tr data-testid="subscriber">
+    <tr data-testid="subscriber" data-item-id={subscriber.id}>
       <td>{subscriber.email}</td>
       <td>
         <span className={`badge ${subscriber.state === "bounced" ? "impact-critical" : ""}`}>
@@ -117,7 +140,13 @@ function SubscriberRow({
           label="Delete"
           confirmLabel={`Delete ${subscriber.email}`}
           question="Stop mailing this address?"
-          onConfirm={() => remove.mutate()}
+          onConfirm={(button) =>
+            removeItem(
+              button,
+              () => remove.mutateAsync(),
+              `${subscriber.email} deleted; nothing more is mailed to it.`,
+            )
+          }
           pending={remove.isPending}
         />
         <ErrorNotice error={remove.error} />
@@ -139,7 +168,7 @@ export function Subscribers({ names }: { names: Map<string, string> }) {
       <div className="page-header">
         <h2 id="subscribers-heading">Email subscribers</h2>
         {!adding && (
-          <button type="button" onClick={() => setAdding(true)}>
+          <button type="button" data-opens="add-subscriber" onClick={() => setAdding(true)}>
             Add subscriber
           </button>
         )}

@@ -6,6 +6,7 @@ import Link from "next/link";
 import { useParams, useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { ApiError, apiFetch } from "@/lib/client/api";
+import { focusItemWhenShown, useAnnounce } from "@/app/ui/announcer";
 import { Markdown } from "@/lib/content/markdown";
 import { ConfirmButton } from "@/app/ui/confirm-button";
 import { Field } from "@/app/ui/field";
@@ -25,19 +26,24 @@ import {
   type IncidentUpdate,
 } from "../incident-types";
 
+const EDIT_CONTROL = '[data-opens="edit"]';
+const INCIDENTS_HEADING = "incidents";
+
 function RenameForm({ incident, onDone }: { incident: Incident; onDone: () => void }) {
   const rename = useIncidentChange(incident.id, (body) =>
     apiFetch<Incident>(`/v1/incidents/${incident.id}`, { method: "PATCH", body }),
   );
   const error = rename.error instanceof ApiError ? rename.error : null;
+  const announce = useAnnounce();
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const title = String(new FormData(event.currentTarget).get("title")).trim();
     rename.mutate(
       { title },
       {
-        onSuccess: () => {
+        onSuccess: (renamed) => {
           onDone();
+          announce(`Title saved: ${renamed.title}.`);
           document.getElementById("incident-title")?.focus();
         },
       },
@@ -75,10 +81,20 @@ function ResolveForm({ incident, onDone }: { incident: Incident; onDone: () => v
     apiFetch<Incident>(`/v1/incidents/${incident.id}/updates`, { method: "POST", body }),
   );
   const error = resolve.error instanceof ApiError ? resolve.error : null;
+  const announce = useAnnounce();
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const body = String(new FormData(event.currentTarget).get("body")).trim();
-    resolve.mutate({ status: "resolved", body }, { onSuccess: onDone });
+    resolve.mutate(
+      { status: "resolved", body },
+      {
+        onSuccess: () => {
+          onDone();
+          announce("Incident resolved.");
+          document.getElementById("timeline-heading")?.focus();
+        },
+      },
+    );
   }
   return (
     <form
@@ -126,14 +142,27 @@ function TimelineEntry({
     }),
   );
   const error = edit.error instanceof ApiError ? edit.error : null;
+  const announce = useAnnounce();
   const when = withZone(update.createdAt);
+  const close = () => {
+    setEditing(false);
+    focusItemWhenShown(update.id, EDIT_CONTROL);
+  };
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const body = String(new FormData(event.currentTarget).get("body")).trim();
-    edit.mutate({ body }, { onSuccess: () => setEditing(false) });
+    edit.mutate(
+      { body },
+      {
+        onSuccess: () => {
+          close();
+          announce(`Correction to the update of ${when} saved.`);
+        },
+      },
+    );
   }
   return (
-    <li>
+    <li data-item-id={update.id}>
       <div className="meta">
         <strong>{label(STATUS_OPTIONS, update.status)}</strong>
         <span className="muted">
@@ -147,7 +176,7 @@ function TimelineEntry({
           className="form"
           aria-label={`Edit the update of ${when}`}
           onSubmit={submit}
-          onKeyDown={closeOnEscape(() => setEditing(false))}
+          onKeyDown={closeOnEscape(close)}
         >
           <FormError error={error} />
           <MarkdownField
@@ -161,7 +190,7 @@ function TimelineEntry({
             label="Save correction"
             pendingLabel="Saving…"
             pending={edit.isPending}
-            onCancel={() => setEditing(false)}
+            onCancel={close}
           />
         </form>
       ) : (
@@ -172,6 +201,7 @@ function TimelineEntry({
               type="button"
               className="secondary small"
               aria-label={`Edit the update of ${when}`}
+              data-opens="edit"
               onClick={() => setEditing(true)}
             >
               Edit
@@ -202,6 +232,7 @@ function UpdateForm({ incident }: { incident: Incident }) {
   );
   const [components, setComponents] = useState<Picked[] | null>(null);
   const [formKey, setFormKey] = useState(0);
+  const announce = useAnnounce();
   const error = post.error instanceof ApiError ? post.error : null;
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -217,9 +248,10 @@ function UpdateForm({ incident }: { incident: Incident }) {
         ...(components ? { components } : {}),
       },
       {
-        onSuccess: () => {
+        onSuccess: (incident) => {
           setComponents(null);
           setFormKey((key) => key + 1);
+          announce(`Update posted: ${label(STATUS_OPTIONS, incident.status)}.`);
           // The new update is the first in the timeline: focus goes there, and says so.
           document.getElementById("timeline-heading")?.focus();
         },
@@ -275,11 +307,14 @@ export default function IncidentPage() {
   const queryClient = useQueryClient();
   const [renaming, setRenaming] = useState(false);
   const [resolving, setResolving] = useState(false);
+  const announce = useAnnounce();
   const remove = useMutation({
     mutationFn: () => apiFetch(`/v1/incidents/${id}`, { method: "DELETE" }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ["incidents"] });
       router.push("/dashboard/incidents");
+      announce(`Draft ${incident.data?.title ?? ""} deleted.`);
+      focusItemWhenShown(INCIDENTS_HEADING);
     },
   });
   const publish = useIncidentChange(id, () =>
@@ -299,9 +334,9 @@ export default function IncidentPage() {
       <p>
         <Link href="/dashboard/incidents">← Incidents</Link>
       </p>
-      <div className="page-header">
+      <div className="page-header" data-item-id={current.id}>
         <div className="row">
-          <h1 id="incident-title" tabIndex={-1}>
+          <h1 id="incident-title" tabIndex={-1} data-item-focus>
             {current.title}
           </h1>
           {canEdit && !renaming && (
@@ -327,7 +362,19 @@ export default function IncidentPage() {
           </p>
           {canEdit && (
             <div className="row">
-              <button type="button" onClick={() => publish.mutate({})} disabled={publish.isPending}>
+              <button
+                type="button"
+                onClick={() =>
+                  publish.mutate(
+                    {},
+                    {
+                      onSuccess: () =>
+                        announce("Published: visitors see it and subscribers are told."),
+                    },
+                  )
+                }
+                disabled={publish.isPending}
+              >
                 Publish incident
               </button>
               <ConfirmButton
