@@ -77,5 +77,9 @@ test("dashboard works at phone width", async ({ page, request }) => {
   await page.getByRole("link", { name: "Components", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Components", level: 1 })).toBeVisible();
   await expect(page.getByRole("link", { name: "Overview", exact: true })).toBeHidden();
+  // A short page leaves the menu row its own height rather than sharing the spare screen with it.
+  expect(
+    (await page.getByRole("heading", { name: "Components", level: 1 }).boundingBox())!.y,
+  ).toBeLessThan(150);
   expect((await request.get("/health")).status()).toBe(200);
 });

@@ -86,7 +86,7 @@ test("components by keyboard: a refused form keeps its text, focus follows every
   await expect(page.getByRole("button", { name: `Edit ${unique}` })).toBeFocused();
 
   // Deleting asks once more; focus then moves to the neighbouring row, or the section heading.
-  await press(row.getByRole("button", { name: "Delete", exact: true }));
+  await press(row.getByRole("button", { name: `Delete ${unique}`, exact: true }));
   await expect(row.getByRole("button", { name: `Delete ${unique}` })).toBeFocused();
   await expectNoFindings(page, "delete confirmation");
   await page.keyboard.press("Enter");
@@ -106,7 +106,8 @@ test("a half-written incident survives leaving the page; declaring and resolving
   await page.goto("/dashboard/incidents");
   await press(page.getByRole("button", { name: "Declare incident" }));
   const title = `Keyboard outage ${Date.now().toString(36)}`;
-  await page.getByLabel("Title").fill(title);
+  await expect(page.getByLabel("Title")).toBeFocused();
+  await page.keyboard.type(title);
   await page.getByLabel("Message").fill("We are looking into it.");
   await page.getByLabel("Impact").selectOption("major");
   await expectNoFindings(page, "declare form");
@@ -149,14 +150,15 @@ test("forms on every page close with Escape and hand focus back; opened, they ha
   for (const [path, opener, field] of [
     ["/dashboard/maintenance", "Schedule maintenance", "Title"],
     ["/dashboard/monitors", "New monitor", "Name"],
-    ["/dashboard/notifications", "Add endpoint", "Name"],
+    ["/dashboard/notifications", "Add endpoint", "Kind"],
     ["/dashboard/notifications", "Add subscriber", "Email address"],
   ] as const) {
     await page.goto(path);
     const button = page.getByRole("button", { name: opener, exact: true });
     await press(button);
+    // Opening a form puts focus in its first field.
     const input = page.getByLabel(field, { exact: true });
-    await input.focus();
+    await expect(input).toBeFocused();
     await expectNoFindings(page, `${path} ${opener}`);
     await page.keyboard.press("Escape");
     await expect(input).toHaveCount(0);

@@ -8,12 +8,15 @@ import { useEffect, useRef, useState } from "react";
  */
 export function ConfirmButton({
   label,
+  item,
   confirmLabel,
   question,
   onConfirm,
   pending,
 }: {
   label: string;
+  /** What it acts on, for its accessible name ("Delete API"): lists have many a "Delete". */
+  item?: string;
   confirmLabel: string;
   question: string;
   onConfirm: (button: HTMLButtonElement) => void;
@@ -35,7 +38,13 @@ export function ConfirmButton({
 
   if (!asking) {
     return (
-      <button type="button" className="secondary" ref={ask} onClick={() => setAskingAndFocus(true)}>
+      <button
+        type="button"
+        className="secondary"
+        ref={ask}
+        aria-label={item ? `${label} ${item}` : undefined}
+        onClick={() => setAskingAndFocus(true)}
+      >
         {label}
       </button>
     );

@@ -9,12 +9,14 @@ export function MarkdownField({
   name,
   defaultValue = "",
   required,
+  autoFocus,
   error,
 }: {
   label: string;
   name: string;
   defaultValue?: string;
   required?: boolean;
+  autoFocus?: boolean;
   error?: string;
 }) {
   const id = useId();
@@ -40,6 +42,7 @@ export function MarkdownField({
         value={text}
         onChange={(event) => setText(event.target.value)}
         required={required}
+        autoFocus={autoFocus}
         maxLength={20000}
         hidden={preview}
         aria-invalid={error ? true : undefined}

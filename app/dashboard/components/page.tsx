@@ -489,6 +489,7 @@ function ComponentRow({
           </button>
           <ConfirmButton
             label="Delete"
+            item={component.name}
             confirmLabel={`Delete ${component.name}`}
             question="Delete it and its history?"
             onConfirm={(button) => {
@@ -584,6 +585,7 @@ function GroupHeader({
           </button>
           <ConfirmButton
             label="Delete group"
+            item={group.name}
             confirmLabel={`Delete group ${group.name}`}
             question="Its components stay, ungrouped."
             onConfirm={(button) => {

@@ -97,6 +97,7 @@ function DeclareForm({ onDone }: { onDone: () => void }) {
           name="title"
           required
           maxLength={200}
+          autoFocus
           defaultValue={draft.field("title")}
           error={error?.forField("title")}
         />

@@ -195,7 +195,13 @@ function NoteForm({ window, onDone }: { window: Maintenance; onDone: () => void 
       onKeyDown={closeOnEscape(onDone)}
     >
       <FormError error={error} />
-      <MarkdownField label="Update" name="body" required error={error?.forField("body")} />
+      <MarkdownField
+        label="Update"
+        name="body"
+        required
+        autoFocus
+        error={error?.forField("body")}
+      />
       <p className="muted">Shown on the status page and sent to subscribers and webhooks.</p>
       <FormActions
         label="Post update"
@@ -308,6 +314,7 @@ function WindowItem({ window, names }: { window: Maintenance; names: Map<string,
           {window.status === "in_progress" && (
             <ConfirmButton
               label="Complete now"
+              item={window.title}
               confirmLabel="Yes, it is done"
               question="End this window now as completed? Its components return."
               onConfirm={end(complete, `${window.title} completed.`)}
@@ -316,6 +323,7 @@ function WindowItem({ window, names }: { window: Maintenance; names: Map<string,
           )}
           <ConfirmButton
             label="Cancel maintenance"
+            item={window.title}
             confirmLabel="Yes, cancel it"
             question="Cancel this window? Subscribers are told."
             onConfirm={end(cancel, `${window.title} cancelled.`)}

@@ -181,6 +181,7 @@ function MemberRow({ member }: { member: Member }) {
         {!isOwner && (
           <ConfirmButton
             label="Remove"
+            item={member.email}
             confirmLabel="Remove member"
             question={`Remove ${member.email}? Their sessions end at once.`}
             onConfirm={(button) =>

@@ -124,6 +124,7 @@ export function MonitorForm({
         defaultValue={initial?.name}
         required
         maxLength={200}
+        autoFocus
         error={error?.forField("name")}
       />
       <Field

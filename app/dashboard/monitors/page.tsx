@@ -174,6 +174,7 @@ function MonitorRow({
           </button>
           <ConfirmButton
             label="Delete"
+            item={monitor.name}
             confirmLabel={`Delete ${monitor.name}`}
             question="Delete this monitor and its results? Its component stays."
             onConfirm={(button) =>

@@ -145,7 +145,7 @@ function AddEndpoint({ onDone }: { onDone: () => void }) {
       >
         <FormError error={error} shown={["kind", "name", "url"]} describe={describeEndpointField} />
         <div className="row">
-          <SelectField label="Kind" name="kind" options={KINDS} defaultValue="webhook" />
+          <SelectField label="Kind" name="kind" options={KINDS} defaultValue="webhook" autoFocus />
           <Field
             label="Name"
             name="name"
@@ -356,6 +356,7 @@ function RotateSecret({ endpoint }: { endpoint: Endpoint }) {
     <>
       <ConfirmButton
         label="Rotate secret"
+        item={endpoint.name}
         confirmLabel={`Rotate the secret of ${endpoint.name}`}
         question="Make a new signing secret? The old one keeps signing for 24 hours."
         onConfirm={() => rotate.mutate()}
@@ -461,6 +462,7 @@ function EndpointCard({ endpoint, names }: { endpoint: Endpoint; names: Map<stri
         {endpoint.kind === "webhook" && <RotateSecret endpoint={endpoint} />}
         <ConfirmButton
           label="Delete"
+          item={endpoint.name}
           confirmLabel={`Delete ${endpoint.name}`}
           question="Stop sending to this endpoint?"
           onConfirm={(button) =>

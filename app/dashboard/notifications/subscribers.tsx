@@ -88,6 +88,7 @@ function AddSubscriber({ onDone }: { onDone: () => void }) {
           name="email"
           type="email"
           required
+          autoFocus
           maxLength={254}
           error={error?.forField("email")}
         />
@@ -138,6 +139,7 @@ function SubscriberRow({
       <td>
         <ConfirmButton
           label="Delete"
+          item={subscriber.email}
           confirmLabel={`Delete ${subscriber.email}`}
           question="Stop mailing this address?"
           onConfirm={(button) =>

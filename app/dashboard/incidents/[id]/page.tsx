@@ -112,6 +112,7 @@ function ResolveForm({ incident, onDone }: { incident: Incident; onDone: () => v
         label="Closing message"
         name="body"
         required
+        autoFocus
         defaultValue="This incident has been resolved."
         error={error?.forField("body")}
       />
@@ -183,6 +184,7 @@ function TimelineEntry({
             label="Message"
             name="body"
             required
+            autoFocus
             defaultValue={update.body}
             error={error?.forField("body")}
           />
@@ -379,6 +381,7 @@ export default function IncidentPage() {
               </button>
               <ConfirmButton
                 label="Delete draft"
+                item={current.title}
                 confirmLabel={`Delete ${current.title}`}
                 question="Delete this draft for good?"
                 onConfirm={() => remove.mutate()}
