@@ -39,6 +39,6 @@ export function proxy(request: Request): Response {
 // feeds, /api/v2 and the subscription pages under /public) apply the gate in their handlers and skip this: they are the hot paths.
 export const config = {
   matcher: [
-    "/((?!v1/|v1$|auth/|health$|openapi\\.json$|api/v2/|public/|history|incidents/|maintenance/|$).*)",
+    "/((?!v1/|v1$|auth/|health$|health/ready$|openapi\\.json$|api/v2/|public/|history|incidents/|maintenance/|$).*)",
   ],
 };

@@ -6,8 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 
-export async function freshDeployment(name) {
-  const adminUrl = process.env.DATABASE_URL;
+export async function freshDeployment(name, adminUrl = process.env.DATABASE_URL) {
   if (!adminUrl) {
     const dir = mkdtempSync(path.join(tmpdir(), "allclear-e2e-"));
     return {

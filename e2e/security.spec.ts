@@ -92,6 +92,11 @@ test("every page holds its Content-Security-Policy, with no violation or console
   });
   expect(window.status()).toBe(201);
 
+  // A browser's own request for /favicon.ico finds the icon.
+  const icon = await page.request.get("/favicon.ico");
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()["content-type"]).toContain("image/svg+xml");
+
   const dashboard = [
     "/dashboard",
     "/dashboard/components",

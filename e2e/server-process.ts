@@ -65,7 +65,11 @@ export class ServerProcess {
         headers: { "content-type": "application/json", origin: this.base, cookie },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-      return { status: response.status, body: await response.json().catch(() => null) };
+      return {
+        status: response.status,
+        headers: response.headers,
+        body: await response.json().catch(() => null),
+      };
     };
   }
 }

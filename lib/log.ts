@@ -1,3 +1,5 @@
+import { databaseOutageBegins, isDatabaseUnreachable } from "./database-outage";
+
 // Fields of database errors that hold the values a statement was run with (password hashes,
 // encrypted secrets, email addresses) or echo them; logs keep the statement, never the values.
 const VALUE_FIELDS = new Set(["params", "parameters", "args", "detail", "where", "queryOptions"]);
@@ -32,7 +34,19 @@ function describe(error: unknown, depth: number): string {
   return lines.join("\n");
 }
 
-/** Logs an error of ours with its cause chain and stack, and without any bound values. */
+/**
+ * Logs an error of ours with its cause chain and stack, and without any bound values. A database
+ * out of reach is logged once per outage, by whatever meets it first, not by every request and
+ * background pass that meets it again.
+ */
 export function logError(context: string, error: unknown): void {
+  if (isDatabaseUnreachable(error)) {
+    if (databaseOutageBegins()) {
+      console.error(
+        `The database is unreachable; said once until it is back. First met here: ${context}\n${describe(error, 0)}`,
+      );
+    }
+    return;
+  }
   console.error(`${context}\n${describe(error, 0)}`);
 }

@@ -1,8 +1,9 @@
 "use client";
 
 import Link from "next/link";
-import { usePathname, useRouter } from "next/navigation";
+import { usePathname } from "next/navigation";
 import { useState } from "react";
+import { markSigningOut } from "@/lib/client/api";
 import { authClient } from "@/lib/client/auth-client";
 import { roleAtLeast, type Role } from "@/lib/workspace/roles";
 import { useActor } from "./actor";
@@ -26,7 +27,6 @@ export function Sidebar({
   mailIsLocal: boolean;
 }) {
   const pathname = usePathname();
-  const router = useRouter();
   const actor = useActor();
   const [signingOut, setSigningOut] = useState(false);
   // On a phone the menu folds away behind one button; it closes again once a page is chosen.
@@ -39,8 +39,10 @@ export function Sidebar({
 
   async function signOut() {
     setSigningOut(true);
+    markSigningOut();
     await authClient().signOut();
-    router.replace("/sign-in");
+    // A full load, not a client-side one: no cached page or data of the session outlives it.
+    window.location.replace("/sign-in");
   }
 
   return (

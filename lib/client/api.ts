@@ -16,6 +16,16 @@ export class ApiError extends Error {
   }
 }
 
+let signingOut = false;
+
+/**
+ * Signing out ends the session under queries still in flight: their 401s are expected then, and
+ * must not send the page to "sign in to return here" instead of the plain sign-in page.
+ */
+export function markSigningOut() {
+  signingOut = true;
+}
+
 /** Calls the same /v1 API scripts use; answers the JSON body or throws an ApiError. */
 export async function apiFetch<T>(
   path: string,
@@ -31,7 +41,12 @@ export async function apiFetch<T>(
     credentials: "same-origin",
     cache: "no-store",
   });
-  if (response.status === 401 && typeof window !== "undefined" && !path.startsWith("/v1/setup")) {
+  if (
+    response.status === 401 &&
+    typeof window !== "undefined" &&
+    !signingOut &&
+    !path.startsWith("/v1/setup")
+  ) {
     window.location.assign(`/sign-in?next=${encodeURIComponent(window.location.pathname)}`);
   }
   if (!response.ok) {

@@ -57,8 +57,9 @@ export type UpdateComponentInput = z.output<typeof UpdateComponentInput>;
 export const COMPONENT_READ_ONLY = ["id", "position"] as const;
 
 export const GroupInput = z.strictObject({ name: name() }).meta({ id: "ComponentGroupInput" });
+/** A group has only its name to change, so a rename names it (the spec requires `name`). */
 export const UpdateGroupInput = z
-  .strictObject({ name: name().optional() })
+  .strictObject({ name: name() })
   .meta({ id: "UpdateComponentGroupInput" });
 export const GROUP_READ_ONLY = ["id", "position"] as const;
 

@@ -5,6 +5,7 @@ import { roleAtLeast } from "@/lib/workspace/roles";
 import { METHODS, type Method, type Operation } from "./operation";
 import { errorResponse, problemResponse } from "./problem";
 import { limitApiRequest } from "./rate-limit";
+import { noteDatabaseAnswered } from "@/lib/database-outage";
 import { assertSameOrigin, frontGate, parseWith, readJsonBody } from "./request";
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -84,6 +85,7 @@ export function handle<O extends Operation>(
         request,
         responseHeaders,
       } as HandlerArgs<O>);
+      noteDatabaseAnswered();
       if (options.location) responseHeaders.set("location", options.location(result));
       return json(operation.status, result, responseHeaders);
     } catch (error) {

@@ -1,5 +1,6 @@
 import { AppError } from "@/lib/errors";
 import { logError } from "@/lib/log";
+import { isDatabaseUnreachable, OUTAGE_RETRY_AFTER_SECONDS } from "@/lib/database-outage";
 
 export const PROBLEM_TYPE = "application/problem+json";
 
@@ -27,7 +28,10 @@ export function problemResponse(
   return new Response(JSON.stringify(body), { status, headers: responseHeaders });
 }
 
-/** The one place errors become HTTP answers. Anything that is not an AppError is our fault: 500. */
+/**
+ * The one place errors become HTTP answers. A database out of reach is 503 with Retry-After (the
+ * client may try again); anything else that is not an AppError is our fault: 500.
+ */
 export function errorResponse(error: unknown): Response {
   if (error instanceof AppError) {
     const headers: Record<string, string> = {};
@@ -39,6 +43,17 @@ export function errorResponse(error: unknown): Response {
       error.message,
       error.extra,
       headers,
+    );
+  }
+  if (isDatabaseUnreachable(error)) {
+    logError("A request could not reach the database:", error);
+    return problemResponse(
+      503,
+      "service_unavailable",
+      "Service unavailable",
+      `The database cannot be reached just now. Try again in ${OUTAGE_RETRY_AFTER_SECONDS} s.`,
+      {},
+      { "retry-after": String(OUTAGE_RETRY_AFTER_SECONDS) },
     );
   }
   logError("Unexpected error while handling a request:", error);

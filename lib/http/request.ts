@@ -3,13 +3,14 @@ import { config } from "@/lib/config";
 import { constantTimeEqual } from "@/lib/crypto/compare";
 import { AppError, ForbiddenError, ValidationError, type FieldError } from "@/lib/errors";
 import { problemResponse } from "./problem";
+import { textProblems } from "./text-rule";
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 export const ORIGIN_VERIFY_HEADER = "x-origin-verify";
 
 // `/health` is for load balancers; `/api/inngest` is called by Inngest itself, not through the
 // front layer, and checks every call's signature instead.
-const UNGATED = new Set(["/health", "/api/inngest"]);
+const UNGATED = new Set(["/health", "/health/ready", "/api/inngest"]);
 
 /**
  * With ORIGIN_VERIFY_SECRET set, only requests that came through the front layer (which adds the
@@ -63,6 +64,8 @@ export function parseWith<S extends z.ZodType>(
   value: unknown,
   prefix: string[] = [],
 ): z.output<S> {
+  const refused = textProblems(value, prefix);
+  if (refused.length) throw new ValidationError(refused);
   const result = schema.safeParse(value);
   if (!result.success) throw new ValidationError(fieldErrors(result.error, prefix));
   return result.data;

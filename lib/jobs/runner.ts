@@ -1,3 +1,4 @@
+import { noteDatabaseAnswered } from "@/lib/database-outage";
 import { closeMailer } from "@/lib/email/transport";
 import { EmailWorker } from "@/lib/email/worker";
 import { fanOutPending } from "@/lib/notifications/deliveries";
@@ -37,6 +38,7 @@ export function startEmbeddedRunner(): Runner {
       await fanOutPending();
       await deliveries.pump();
       emails.pump();
+      noteDatabaseAnswered();
     })().catch((error: unknown) => logError("The background runner failed:", error));
     await running;
     ticking = false;

@@ -237,7 +237,7 @@ describe("components", () => {
 });
 
 describe("component groups", () => {
-  it("creates at the end, renames, accepts {}, and 404s for unknown ids", async () => {
+  it("creates at the end, renames, requires the name on rename, and 404s for unknown ids", async () => {
     const first = await editor.post("/v1/component-groups", { name: "Core" });
     expect(first.status).toBe(201);
     expect(first.headers.get("location")).toBe(`/v1/component-groups/${first.body.id}`);
@@ -248,9 +248,10 @@ describe("component groups", () => {
       name: "Platform",
     });
     expect(renamed.body).toEqual({ ...first.body, name: "Platform" });
-    expect((await editor.patch(`/v1/component-groups/${first.body.id}`, {})).body.name).toBe(
-      "Platform",
-    );
+    const empty = await editor.patch(`/v1/component-groups/${first.body.id}`, {});
+    expect(empty.status).toBe(400);
+    expect(empty.body.errors).toEqual([{ field: "name", message: expect.any(String) }]);
+    expect((await page()).groups.find((g) => g.id === first.body.id).name).toBe("Platform");
     expect((await editor.patch(`/v1/component-groups/${UNKNOWN}`, { name: "X" })).status).toBe(404);
     expect((await editor.post("/v1/component-groups", {})).status).toBe(400);
   });
@@ -283,6 +284,49 @@ describe("component groups", () => {
       204,
     );
     expect((await page()).groups.map((g) => g.name)).toEqual(["B", "A"]);
+  });
+});
+
+describe("text at the boundary", () => {
+  const HOSTILE = ["a\u0000b", "bell\u0007", "esc\u001b[31m", "\ud800alone", "tail\udc00"];
+
+  it("refuses NUL, other C0 controls and lone surrogates with 400 naming the field, writing nothing", async () => {
+    for (const text of HOSTILE) {
+      for (const [path, body, field] of [
+        ["/v1/components", { name: text }, "name"],
+        ["/v1/components", { name: "ok", description: text }, "description"],
+        ["/v1/component-groups", { name: text }, "name"],
+        ["/v1/incidents", { title: text, body: "b", impact: "minor" }, "title"],
+        ["/v1/incidents", { title: "t", body: text, impact: "minor" }, "body"],
+      ] as const) {
+        const response = await editor.post(path, body);
+        expect(response.status, `${path} ${JSON.stringify(text)}`).toBe(400);
+        expect(response.headers.get("content-type")).toContain("application/problem+json");
+        expect(response.body.code).toBe("validation_failed");
+        expect(response.body.errors.map((e: { field: string }) => e.field)).toEqual([field]);
+      }
+    }
+    expect(await page()).toEqual({ groups: [], components: [] });
+  });
+
+  it("keeps tab, line feed and carriage return, and whole surrogate pairs", async () => {
+    const created = await create({ name: "Tabs\tand 🚀", description: "line\r\nbreak" });
+    expect(created.name).toBe("Tabs\tand 🚀");
+    expect(created.description).toBe("line\r\nbreak");
+  });
+
+  it("refuses control characters in queries and in keys, and nesting past the limit", async () => {
+    const query = await editor.get("/v1/incidents?cursor=%00");
+    expect(query.status).toBe(400);
+    expect(query.body.errors[0].field).toBe("cursor");
+    const key = await editor.post("/v1/components", { name: "x", ["bad\u0000key"]: 1 });
+    expect(key.status).toBe(400);
+    const deep = `${"[".repeat(10_000)}"leaf"${"]".repeat(10_000)}`;
+    const nested = await editor.post("/v1/components", `{"name":"x","description":${deep}}`, {
+      headers: { "content-type": "application/json" },
+    });
+    expect(nested.status).toBe(400);
+    expect(nested.body.errors[0].message).toMatch(/Nested more than/);
   });
 });
 

@@ -1,0 +1,69 @@
+import { TcpProxy } from "../lib/testing/tcp-proxy";
+import { freshDeployment } from "./deployment.mjs";
+import { expect, test } from "./fixtures";
+import { ServerProcess } from "./server-process";
+
+// The server reaches PostgreSQL through a proxy that the journey takes down and brings back: to
+// the server, the database goes away under it. This journey needs PostgreSQL whichever database
+// the rest of the suite runs on (DATABASE_URL, else the local server on 5432).
+const ADMIN_URL = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
+
+test("a database outage answers 503 with Retry-After, and the server recovers by itself when it returns", async () => {
+  test.setTimeout(180_000);
+  const deployment = await freshDeployment(
+    `allclear_e2e_outage_${Date.now().toString(36)}`,
+    ADMIN_URL,
+  );
+  const target = new URL(deployment.env.DATABASE_URL!);
+  const proxy = await new TcpProxy(target.hostname, Number(target.port || 5432)).start();
+  const throughProxy = new URL(target);
+  throughProxy.host = `127.0.0.1:${proxy.port}`;
+  const server = new ServerProcess(3108, {
+    ...deployment.env,
+    DATABASE_URL: throughProxy.toString(),
+  });
+  try {
+    await server.start();
+    const api = await server.owner();
+    const before = await api("POST", "/v1/components", { name: "Before the outage" });
+    expect(before.status).toBe(201);
+    // The public page has been read once, so it is in memory.
+    expect((await fetch(`${server.base}/`)).status).toBe(200);
+
+    await proxy.stop();
+    for (const [method, path, body] of [
+      ["GET", "/v1/components", undefined],
+      ["POST", "/v1/components", { name: "During the outage" }],
+      ["GET", "/v1/me", undefined],
+    ] as const) {
+      const response = await api(method, path, body);
+      expect(response.status, `${method} ${path}`).toBe(503);
+      expect(response.headers.get("content-type")).toContain("application/problem+json");
+      expect(response.headers.get("retry-after")).toBe("5");
+      expect(response.body.code).toBe("service_unavailable");
+    }
+    expect((await fetch(`${server.base}/health`)).status).toBe(200);
+    const ready = await fetch(`${server.base}/health/ready`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({ status: "unavailable", database: "unreachable" });
+    // Visitors still get the last good page.
+    const publicPage = await fetch(`${server.base}/`);
+    expect(publicPage.status).toBe(200);
+    expect(await publicPage.text()).toContain("Before the outage");
+
+    await proxy.start();
+    await expect
+      .poll(async () => (await api("GET", "/v1/components")).status, { timeout: 20_000 })
+      .toBe(200);
+    const after = await api("GET", "/v1/components");
+    expect(after.body.components.map((c: { name: string }) => c.name)).toEqual([
+      "Before the outage",
+    ]);
+    expect((await api("POST", "/v1/components", { name: "After" })).status).toBe(201);
+    expect((await fetch(`${server.base}/health/ready`)).status).toBe(200);
+  } finally {
+    server.kill();
+    await proxy.stop();
+    await deployment.drop();
+  }
+});
