@@ -6,5 +6,7 @@ export async function register(): Promise<void> {
   ) {
     const { startServer } = await import("./lib/server/start");
     await startServer();
+    // The Inngest client hands lib/ the sender its announcements use (lib/ never imports inngest/).
+    await import("./inngest/client");
   }
 }

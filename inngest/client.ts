@@ -1,5 +1,6 @@
 import { Inngest } from "inngest";
 import { config } from "@/lib/config";
+import { handEventSender } from "@/lib/jobs/engine";
 
 const { eventKey, signingKey, baseUrl, isDev } = config().inngestClient;
 
@@ -16,3 +17,6 @@ export const inngest = new Inngest({
   baseUrl,
   isDev,
 });
+
+// lib/ announces work through the sender it is handed, never by importing this folder.
+handEventSender((event) => inngest.send(event));

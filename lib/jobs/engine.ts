@@ -1,6 +1,5 @@
 import { after } from "next/server";
 import { uuidv7 } from "uuidv7";
-import { inngest } from "@/inngest/client";
 import { config } from "@/lib/config";
 import { logError } from "@/lib/log";
 import type { DueDelivery } from "@/lib/notifications/deliveries";
@@ -21,6 +20,16 @@ export const SEND_TIMEOUT_MS = 2_000;
 
 type Event = { id: string; name: string; data: Record<string, unknown> };
 
+/** How events reach Inngest. The Inngest side hands it in as it loads: lib/ never imports inngest/. */
+export type EventSender = (event: Event) => Promise<unknown>;
+
+// Next.js may load this module more than once (route bundles, instrumentation): one per process.
+const senderStore = globalThis as typeof globalThis & { __allclearEventSender?: EventSender };
+
+export function handEventSender(send: EventSender): void {
+  senderStore.__allclearEventSender = send;
+}
+
 const inFlight = new Set<Promise<void>>();
 
 function within<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -40,7 +49,9 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
 function sendSoon(event: Event): void {
   const send = async () => {
     try {
-      await within(inngest.send(event), SEND_TIMEOUT_MS);
+      const send = senderStore.__allclearEventSender;
+      if (!send) throw new Error("Inngest's client was not loaded, so nothing can send events.");
+      await within(send(event), SEND_TIMEOUT_MS);
     } catch (error) {
       logError(`Could not hand ${event.name} to Inngest; the minute sweep will.`, error);
     }
