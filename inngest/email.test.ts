@@ -8,7 +8,8 @@ import { setUpOwner, TestClient } from "@/lib/testing/client";
 import { Receiver } from "@/lib/testing/receiver";
 import { MailCatcher } from "@/lib/testing/smtp";
 import { inngest } from "./client";
-import { EMAIL_PENDING, sendEmail } from "./email";
+import { EMAIL_PENDING } from "@/lib/jobs/engine";
+import { sendEmail } from "./email";
 
 // step.sendEvent really sends: to a loopback receiver that answers as Inngest's event API does.
 const EVENT_API = "/e/test-event-key";

@@ -7,7 +7,6 @@ import {
 } from "@/lib/subscribers/subscribers";
 import { inngest } from "./client";
 
-export { EMAIL_PENDING };
 /** Batches one run sends before it hands over to a fresh run (Inngest caps steps per run). */
 const MAX_BATCHES = 200;
 

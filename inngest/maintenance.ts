@@ -1,9 +1,9 @@
 import { RetryAfterError } from "inngest";
 import { jobHandlers } from "@/lib/jobs/handlers";
 import { runDueJobs, runJob } from "@/lib/jobs/jobs";
-import type { WindowRun } from "@/lib/jobs/engine";
+import { EMAIL_PENDING, type WindowRun } from "@/lib/jobs/engine";
 import { inngest } from "./client";
-import { EMAIL_PENDING, mailWaiting } from "./email";
+import { mailWaiting } from "./email";
 import { announce, overdueDeliveries, revive } from "./notifications";
 
 /** The longest one sleep may last: Inngest's free plan allows 7 days. */

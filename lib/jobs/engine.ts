@@ -2,6 +2,7 @@ import { after } from "next/server";
 import { uuidv7 } from "uuidv7";
 import { config } from "@/lib/config";
 import { logError } from "@/lib/log";
+import { within } from "@/lib/within";
 import type { DueDelivery } from "@/lib/notifications/deliveries";
 import { wakeRunner } from "./wake";
 
@@ -32,14 +33,6 @@ export function handEventSender(send: EventSender): void {
 
 const inFlight = new Set<Promise<void>>();
 
-function within<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`No answer from Inngest within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
 /**
  * Hands an event to Inngest without holding up the request that caused it: after the response
  * where Next.js runs one (`after()`), in the background elsewhere, and for SEND_TIMEOUT_MS at
@@ -49,9 +42,13 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
 function sendSoon(event: Event): void {
   const send = async () => {
     try {
-      const send = senderStore.__allclearEventSender;
-      if (!send) throw new Error("Inngest's client was not loaded, so nothing can send events.");
-      await within(send(event), SEND_TIMEOUT_MS);
+      const sender = senderStore.__allclearEventSender;
+      if (!sender) throw new Error("Inngest's client was not loaded, so nothing can send events.");
+      await within(
+        sender(event),
+        SEND_TIMEOUT_MS,
+        `No answer from Inngest within ${SEND_TIMEOUT_MS} ms`,
+      );
     } catch (error) {
       logError(`Could not hand ${event.name} to Inngest; the minute sweep will.`, error);
     }

@@ -1,3 +1,4 @@
+import { OUTAGE_RETRY_AFTER_SECONDS } from "@/lib/database-outage";
 import { databaseReady } from "@/lib/server/readiness";
 
 // For load balancers that want to know the database answers too; /health stays database-free.
@@ -7,7 +8,10 @@ export async function GET(): Promise<Response> {
     { status: ready ? "ok" : "unavailable", database: ready ? "ok" : "unreachable" },
     {
       status: ready ? 200 : 503,
-      headers: { "cache-control": "no-store", ...(ready ? {} : { "retry-after": "5" }) },
+      headers: {
+        "cache-control": "no-store",
+        ...(ready ? {} : { "retry-after": String(OUTAGE_RETRY_AFTER_SECONDS) }),
+      },
     },
   );
 }
