@@ -3,7 +3,7 @@
 // alike: summary.json at >= 0.8x and / at >= 0.5x /health's rate, no errors.
 // Then, with / and summary.json both under load, how long a newly published incident takes to
 // show in each once its POST has answered (target: within 2 s).
-import { creator, load, signedInOwner, startServer, type Figures } from "./server";
+import { creator, load, loadInTurns, signedInOwner, startServer, type Figures } from "./server";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = 50;
@@ -73,29 +73,11 @@ try {
 
   // Warm every path up (JIT, route compilation, the snapshot) before measuring.
   for (const url of [health, summary, page]) await load(url, 3);
-  const rounds: Record<"health" | "summary" | "page", Figures[]> = {
-    health: [],
-    summary: [],
-    page: [],
-  };
-  for (let round = 0; round < Math.max(1, Math.round(SECONDS / ROUND_SECONDS)); round++) {
-    rounds.health.push(await load(health, ROUND_SECONDS));
-    rounds.summary.push(await load(summary, ROUND_SECONDS));
-    rounds.page.push(await load(page, ROUND_SECONDS));
-  }
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
-  const combine = (list: Figures[]): Figures => ({
-    rps: list.reduce((sum, f) => sum + f.rps, 0) / list.length,
-    p50: median(list.map((f) => f.p50)),
-    p99: median(list.map((f) => f.p99)),
-    errors: list.reduce((sum, f) => sum + f.errors, 0),
-    non2xx: list.reduce((sum, f) => sum + f.non2xx, 0),
-  });
-  const figures = {
-    health: combine(rounds.health),
-    summary: combine(rounds.summary),
-    page: combine(rounds.page),
-  };
+  const figures = await loadInTurns(
+    { health: { url: health }, summary: { url: summary }, page: { url: page } },
+    SECONDS,
+    ROUND_SECONDS,
+  );
 
   const row = (name: string, f: Figures) =>
     `${name.padEnd(26)} ${f.rps.toFixed(0).padStart(8)} req/s   p50 ${String(f.p50).padStart(4)} ms   p99 ${String(f.p99).padStart(4)} ms   errors ${f.errors}, non-2xx ${f.non2xx}`;

@@ -148,3 +148,35 @@ export async function load(
     non2xx: result.non2xx,
   };
 }
+
+/**
+ * Each target loaded for `seconds` in total, in `roundSeconds` rounds taken in turn, so the
+ * machine's drift hits them all alike. Rates are averaged over the rounds; p50 and p99 are the
+ * median round's.
+ */
+export async function loadInTurns<K extends string>(
+  targets: Record<K, { url: string; headers?: Record<string, string> }>,
+  seconds: number,
+  roundSeconds: number,
+): Promise<Record<K, Figures>> {
+  const keys = Object.keys(targets) as K[];
+  const rounds = new Map<K, Figures[]>(keys.map((key) => [key, []]));
+  for (let round = 0; round < Math.max(1, Math.round(seconds / roundSeconds)); round++) {
+    for (const key of keys) {
+      const { url, headers } = targets[key];
+      rounds.get(key)!.push(await load(url, roundSeconds, { headers }));
+    }
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+  const combine = (list: Figures[]): Figures => ({
+    rps: list.reduce((sum, f) => sum + f.rps, 0) / list.length,
+    p50: median(list.map((f) => f.p50)),
+    p99: median(list.map((f) => f.p99)),
+    errors: list.reduce((sum, f) => sum + f.errors, 0),
+    non2xx: list.reduce((sum, f) => sum + f.non2xx, 0),
+  });
+  return Object.fromEntries(keys.map((key) => [key, combine(rounds.get(key)!)])) as Record<
+    K,
+    Figures
+  >;
+}

@@ -17,6 +17,8 @@ type Handle = {
   kind: "pglite" | "postgres";
   /** LISTEN on a channel (PostgreSQL only; the embedded database has one process). */
   listen: (channel: string, onMessage: (payload: string) => void) => Promise<void>;
+  /** A read kept prepared under `name` on the connection (see preparedRead). */
+  prepare: (name: string, text: string) => (params: string[]) => Promise<unknown[][]>;
 };
 
 const MIGRATIONS = path.join(process.cwd(), "db", "migrations");
@@ -28,7 +30,7 @@ const MIGRATION_LOCK = 7_312_004;
 const store = globalThis as typeof globalThis & { __allclearDb?: Promise<Handle> };
 
 async function openPglite(dir: string): Promise<Handle> {
-  const { PGlite } = await import("@electric-sql/pglite");
+  const { PGlite, parse, protocol } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   if (dir !== "memory://") await mkdir(dir, { recursive: true });
@@ -40,6 +42,34 @@ async function openPglite(dir: string): Promise<Handle> {
     close: () => client.close(),
     kind: "pglite",
     listen: async () => {},
+    prepare: (name, text) => {
+      const { serialize } = protocol;
+      let parsed = false;
+      // Waits for any open transaction, as the driver's own queries do: the embedded database
+      // has one session, and a read between a transaction's statements would run inside it.
+      return (params) =>
+        client._runExclusiveTransaction(() =>
+          client._runExclusiveQuery(async () => {
+            const parts = parsed
+              ? []
+              : // Closing a statement that does not exist is no error; after a failed first
+                // attempt, it clears whatever half of it got through.
+                [serialize.close({ type: "S", name }), serialize.parse({ name, text, types: [] })];
+            parts.push(
+              serialize.bind({ statement: name, values: params }),
+              serialize.describe({ type: "P" }),
+              serialize.execute({}),
+              serialize.sync(),
+            );
+            const { messages } = await client.execProtocol(Buffer.concat(parts), {
+              syncToFs: false,
+            });
+            parsed = true;
+            const [result] = parse.parseResults(messages, client.parsers, { rowMode: "array" });
+            return (result?.rows ?? []) as unknown[][];
+          }),
+        );
+    },
   };
 }
 
@@ -69,6 +99,8 @@ async function openPostgres(url: string): Promise<Handle> {
     listen: async (channel, onMessage) => {
       await client.listen(channel, onMessage);
     },
+    // postgres.js prepares every statement on each connection by itself.
+    prepare: (_name, text) => (params) => client.unsafe(text, params, { prepare: true }).values(),
   };
 }
 
@@ -88,6 +120,31 @@ export async function getDb(): Promise<Database> {
     throw error;
   });
   return (await store.__allclearDb).db;
+}
+
+/**
+ * A read that runs on nearly every request, kept prepared on the connection. Through the
+ * driver, an embedded-database query is parsed and planned anew and crosses into PGlite six
+ * times; a named statement is bound and executed in one crossing, about ten times cheaper.
+ * Rows come back as arrays in the order of the select list; `text` uses $1.. for `params`.
+ * Keep to text, uuid and integer columns: the two drivers parse timestamps differently.
+ */
+export function preparedRead(
+  name: string,
+  text: () => Promise<string>,
+): (params: string[]) => Promise<unknown[][]> {
+  const statements = new WeakMap<Handle, (params: string[]) => Promise<unknown[][]>>();
+  return async (params) => {
+    await getDb();
+    const handle = await store.__allclearDb!;
+    let run = statements.get(handle);
+    if (!run) {
+      const prepared = handle.prepare(name, await text());
+      run = statements.get(handle) ?? prepared;
+      statements.set(handle, run);
+    }
+    return run(params);
+  };
 }
 
 /** Listens for notifications on a channel (see Handle.listen). */

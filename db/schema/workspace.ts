@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -53,6 +54,20 @@ export const member = pgTable(
     index("member_workspace_id_role_idx").on(t.workspaceId, t.role),
   ],
 );
+
+/**
+ * Counts the committed writes that may change what a workspace shows, across every instance.
+ * Requests read it with their session (one round trip), so a copy kept in memory is checked
+ * against the database on every request rather than trusted until a notification arrives.
+ */
+export const workspaceDataVersion = pgTable("workspace_data_version", {
+  workspaceId: uuid()
+    .primaryKey()
+    .references(() => workspace.id, { onDelete: "cascade" }),
+  version: bigint({ mode: "bigint" })
+    .notNull()
+    .default(sql`0`),
+});
 
 /** Values the deployment generates once and keeps with its data, such as the session secret. */
 export const instanceSetting = pgTable("instance_setting", {

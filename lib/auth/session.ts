@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
-import { getDb, schema, type Database } from "@/db/client";
+import { getDb, preparedRead, schema } from "@/db/client";
 import type { Role } from "@/lib/workspace/roles";
 import { getAuth, sessionCookieName } from "./auth";
 
@@ -12,6 +12,11 @@ export type Actor = {
   role: Role;
   workspaceId: string;
   sessionId: string;
+  /**
+   * The workspace's data version (see workspaceDataVersion) as this request began: read with the
+   * session at no extra cost, it tells a copy kept in memory whether it is still current.
+   */
+  dataVersion: string;
 };
 
 /** The raw value of one cookie in a Cookie header. */
@@ -40,8 +45,9 @@ export function verifySignedCookie(raw: string, secret: string): string | null {
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
 }
 
-function prepareActorQuery(db: Database) {
-  const { session, user, member } = schema;
+const readActor = preparedRead("actor_by_session_token", async () => {
+  const { session, user, member, workspaceDataVersion } = schema;
+  const db = await getDb();
   return db
     .select({
       sessionId: session.id,
@@ -50,16 +56,15 @@ function prepareActorQuery(db: Database) {
       name: user.name,
       role: member.role,
       workspaceId: member.workspaceId,
+      dataVersion: sql`coalesce(${workspaceDataVersion.version}, 0)::text`,
     })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
     .innerJoin(member, eq(member.userId, session.userId))
+    .leftJoin(workspaceDataVersion, eq(workspaceDataVersion.workspaceId, member.workspaceId))
     .where(and(eq(session.token, sql.placeholder("token")), gt(session.expiresAt, sql`now()`)))
-    .prepare("actor_by_session_token");
-}
-
-// Built once per database handle: this runs on every request.
-const prepared = new WeakMap<Database, ReturnType<typeof prepareActorQuery>>();
+    .toSQL().sql;
+});
 
 /** The session token of a request's session cookie when the cookie is one this server signed. */
 export async function sessionTokenFromHeaders(headers: Headers): Promise<string | null> {
@@ -70,15 +75,24 @@ export async function sessionTokenFromHeaders(headers: Headers): Promise<string 
 }
 
 /**
- * Reads the session, its user and their membership in one indexed query, on every request, so a
- * signed-out or removed member and a changed role take effect on the very next request.
+ * Reads the session, its user, their membership and the workspace's data version in one indexed
+ * query, on every request, so a signed-out or removed member and a changed role take effect on
+ * the very next request.
  */
 export async function actorFromToken(token: string): Promise<Actor | null> {
-  const db = await getDb();
-  let query = prepared.get(db);
-  if (!query) prepared.set(db, (query = prepareActorQuery(db)));
-  const [row] = await query.execute({ token });
-  return row ?? null;
+  const [row] = await readActor([token]);
+  if (!row) return null;
+  // In the select list's order.
+  const [sessionId, userId, email, name, role, workspaceId, dataVersion] = row as [
+    string,
+    string,
+    string,
+    string,
+    Role,
+    string,
+    string,
+  ];
+  return { sessionId, userId, email, name, role, workspaceId, dataVersion };
 }
 
 export async function actorFromHeaders(headers: Headers): Promise<Actor | null> {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
-import { getDb, listen, type Transaction } from "@/db/client";
+import { eq, sql } from "drizzle-orm";
+import { getDb, listen, schema, type Transaction } from "@/db/client";
 import { config } from "@/lib/config";
 import { announceEvents } from "@/lib/jobs/engine";
 import { eventsWrittenIn } from "@/lib/outbox/outbox";
@@ -11,6 +11,9 @@ import { eventsWrittenIn } from "@/lib/outbox/outbox";
  * and for the whole deployment) once the transaction has ended. Caches keep what they read
  * together with the generation it was read in, and read again when it has moved on. On
  * PostgreSQL, the commit also sends a NOTIFY, so other instances move on at once.
+ *
+ * The same transaction moves the workspace's data version in the database, which signed-in
+ * requests read with their session: a cache checked against it is exact on every instance.
  */
 
 const CHANNEL = "allclear_data_changed";
@@ -52,6 +55,26 @@ export function dataChanged(workspaceId: string): void {
 }
 
 /**
+ * Counts the write in the workspace's data version, at the end of its transaction, so the row is
+ * held only until the commit that follows: no lock is taken after it, so no cycle can wait on it.
+ */
+async function bumpDataVersion(tx: Transaction, workspaceId: string): Promise<void> {
+  const { workspace, workspaceDataVersion } = schema;
+  await tx
+    .insert(workspaceDataVersion)
+    .select(
+      tx
+        .select({ workspaceId: workspace.id, version: sql<bigint>`1`.as("version") })
+        .from(workspace)
+        .where(eq(workspace.id, workspaceId)),
+    )
+    .onConflictDoUpdate({
+      target: workspaceDataVersion.workspaceId,
+      set: { version: sql`${workspaceDataVersion.version} + 1` },
+    });
+}
+
+/**
  * Runs a write that may change what is shown (and write events) in one transaction; once it has
  * committed or failed, marks the workspace's data changed and has any new events looked at. On
  * PostgreSQL the notification to other instances is part of the transaction: it is delivered
@@ -66,6 +89,7 @@ export async function transactionChangingData<T>(
   try {
     const result = await db.transaction(async (tx) => {
       const value = await write(tx);
+      await bumpDataVersion(tx, workspaceId);
       if (config().databaseUrl) {
         await tx.execute(sql`select pg_notify(${CHANNEL}, ${`${INSTANCE} ${workspaceId}`})`);
       }

@@ -51,8 +51,8 @@ async function assertGroupExists(
 }
 
 /** Components in page order: ungrouped first, then each group in group order; by position inside. */
-export function listComponents({ ctx }: { ctx: Pick<Actor, "workspaceId"> }) {
-  return cachedPage(ctx.workspaceId, () => readPage(ctx.workspaceId));
+export function listComponents({ ctx }: { ctx: Pick<Actor, "workspaceId" | "dataVersion"> }) {
+  return cachedPage(ctx.workspaceId, ctx.dataVersion, () => readPage(ctx.workspaceId));
 }
 
 async function readPage(workspaceId: string) {

@@ -1,30 +1,29 @@
-import { config } from "@/lib/config";
-import { dataGeneration } from "@/lib/changes/changes";
-
 /**
- * The component page of each workspace, kept in memory between writes. Only on the embedded
- * database: exactly one process owns it, so every write passes through the data-changed signal
- * and the copy is exact. With PostgreSQL several instances may write, so nothing is kept.
+ * The component page of each workspace, kept in memory with the data version it was read at
+ * (see workspaceDataVersion). Every request reads the current version together with its session,
+ * and a copy of another version is read again; since every write that changes the page moves the
+ * version in its own transaction, this holds on PostgreSQL with several instances as well.
  *
- * A read that started before a write committed must not store what it read: a copy counts only
- * for the generation of the workspace's data it was read in.
+ * The page is read after the version, so a copy is never older than the version it is kept
+ * under; a copy read for an older version never replaces one for a newer.
  */
-type Entry<T> = { generation: number; value: T };
+type Entry<T> = { version: bigint; value: T };
 
 const store = globalThis as typeof globalThis & {
   __allclearPageCache?: Map<string, Entry<unknown>>;
 };
 
-const enabled = () => !config().databaseUrl;
-
-export async function cachedPage<T>(workspaceId: string, read: () => Promise<T>): Promise<T> {
-  if (!enabled()) return read();
-  store.__allclearPageCache ??= new Map();
-  const entries = store.__allclearPageCache;
-  const generation = dataGeneration(workspaceId);
+export async function cachedPage<T>(
+  workspaceId: string,
+  version: string,
+  read: () => Promise<T>,
+): Promise<T> {
+  const entries = (store.__allclearPageCache ??= new Map());
+  const current = BigInt(version);
   const entry = entries.get(workspaceId);
-  if (entry && entry.generation === generation) return entry.value as T;
+  if (entry && entry.version === current) return entry.value as T;
   const value = await read();
-  if (dataGeneration(workspaceId) === generation) entries.set(workspaceId, { generation, value });
+  const latest = entries.get(workspaceId);
+  if (!latest || latest.version <= current) entries.set(workspaceId, { version: current, value });
   return value;
 }

@@ -4,6 +4,7 @@ import { constantTimeEqual } from "@/lib/crypto/compare";
 import { AppError, ForbiddenError, ValidationError, type FieldError } from "@/lib/errors";
 import { problemResponse } from "./problem";
 import { textProblems } from "./text-rule";
+import "./zod-messages";
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 export const ORIGIN_VERIFY_HEADER = "x-origin-verify";

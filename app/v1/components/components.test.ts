@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb, schema } from "@/db/client";
-import { dataChanged } from "@/lib/changes/changes";
+import { transactionChangingData } from "@/lib/changes/changes";
 import { memberWithRole, setUpOwner, TestClient } from "@/lib/testing/client";
 
 let editor: TestClient;
@@ -17,10 +17,10 @@ beforeAll(async () => {
 
 // Each test starts from an empty page.
 beforeEach(async () => {
-  const db = await getDb();
-  await db.delete(schema.component);
-  await db.delete(schema.componentGroup);
-  dataChanged(workspaceId);
+  await transactionChangingData(workspaceId, async (tx) => {
+    await tx.delete(schema.component);
+    await tx.delete(schema.componentGroup);
+  });
 });
 
 async function create(body: Record<string, unknown>) {
