@@ -127,7 +127,8 @@ export async function getDb(): Promise<Database> {
  * driver, an embedded-database query is parsed and planned anew and crosses into PGlite six
  * times; a named statement is bound and executed in one crossing, about ten times cheaper.
  * Rows come back as arrays in the order of the select list; `text` uses $1.. for `params`.
- * Keep to text, uuid and integer columns: the two drivers parse timestamps differently.
+ * Keep to text, uuid and integer columns: the two drivers parse timestamps differently. Not for
+ * use inside a transaction: on the embedded database it waits for the open one to end.
  */
 export function preparedRead(
   name: string,
