@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { config, resetConfig } from "@/lib/config";
-import { setUpOwner, type TestClient } from "@/lib/testing/client";
+import { setUpOwner, TestClient } from "@/lib/testing/client";
 import { openApiDocument } from "./openapi";
 
 // Walks every operation of /openapi.json: builds bodies from its schemas, breaks them, and sends
@@ -234,5 +234,126 @@ describe("fuzzing every operation of /openapi.json", () => {
     expect(Object.keys(after)).toEqual(Object.keys(before));
     const list = after["/v1/components"] as { components: { id: string }[] };
     expect(list.components.find((c) => c.id === created.body.id)).toEqual(created.body);
+  });
+});
+
+/** The visitor-facing endpoints (not in /openapi.json): the page, its feeds and JSON, the forms. */
+const PUBLIC_READS = ["/", "/history", "/history.atom", "/history.rss"];
+const PUBLIC_FILES = [
+  "summary.json",
+  "status.json",
+  "components.json",
+  "incidents.json",
+  "incidents/unresolved.json",
+  "scheduled-maintenances.json",
+  "scheduled-maintenances/upcoming.json",
+  "scheduled-maintenances/active.json",
+];
+const SUBSCRIPTION_PATHS = ["", "/confirm", "/manage", "/unsubscribe"].map(
+  (tail) => `/public/subscriptions${tail}`,
+);
+// A lone surrogate cannot be percent-encoded as UTF-8; in a path it arrives as U+FFFD.
+const encodeSegment = (text: string) => encodeURIComponent(text.toWellFormed());
+const CLEAR_ANSWER = /^(application\/problem\+json|application\/json|text\/html)\b/;
+
+describe("fuzzing the public endpoints", () => {
+  it("never answers 5xx, answers every 4xx in its page's or API's format, and changes nothing shown", async () => {
+    const before = await snapshot();
+    const failures: string[] = [];
+    const hostile = fc.oneof(
+      fc.string(),
+      fc.constantFrom(...HOSTILE_STRINGS.map((s) => s.slice(0, 2000))),
+    );
+    const query = fc.dictionary(
+      fc.constantFrom("token", "page", "month", "format", "unknown", "__proto__"),
+      hostile,
+      { maxKeys: 3 },
+    );
+    const fields = fc.record(
+      {
+        email: fc.oneof(fc.emailAddress(), hostile),
+        componentIds: fc.oneof(fc.array(fc.oneof(fc.uuid(), hostile), { maxLength: 5 }), hostile),
+        website: hostile,
+        token: hostile,
+        "List-Unsubscribe": fc.constantFrom("One-Click", "\u0000"),
+      },
+      { requiredKeys: [] },
+    );
+    // A form as a browser sends it, the same fields as JSON, or a value in the wrong shape.
+    const body = fc.oneof(
+      fields.map((value) => ({
+        type: "application/x-www-form-urlencoded",
+        text: new URLSearchParams(
+          Object.entries(value).flatMap(([key, v]) =>
+            (Array.isArray(v) ? v : [v]).map((item) => [key, String(item)]),
+          ),
+        ).toString(),
+      })),
+      fields.map((value) => ({ type: "application/json", text: JSON.stringify(value) })),
+      hostileValue.map((value) => ({
+        type: "application/json",
+        text: JSON.stringify(value) ?? "null",
+      })),
+      hostile.map((text) => ({ type: "text/plain", text })),
+    );
+    // A path segment: Next.js routes an empty one elsewhere before any handler sees it.
+    const segment = fc.oneof(fc.uuid(), hostile).filter((text) => text.length > 0);
+    const path = fc.oneof(
+      fc.constantFrom(...PUBLIC_READS).map((p) => ({ method: "GET", path: p })),
+      fc
+        .tuple(fc.constantFrom("/incidents/", "/maintenance/"), segment)
+        .map(([base, id]) => ({ method: "GET", path: base + encodeSegment(id) })),
+      fc
+        .oneof(fc.constantFrom(...PUBLIC_FILES), segment.map(encodeSegment))
+        .map((file) => ({ method: "GET", path: `/api/v2/${file}` })),
+      fc
+        .tuple(fc.constantFrom("GET", "POST"), fc.constantFrom(...SUBSCRIPTION_PATHS))
+        .map(([method, p]) => ({ method, path: p })),
+    );
+    const posted = new Set<string>();
+
+    await fc.assert(
+      fc.asyncProperty(path, query, body, async (target, params, payload) => {
+        const search = new URLSearchParams(params as Record<string, string>).toString();
+        const url = `${target.path}${search ? `?${search}` : ""}`;
+        if (target.method === "POST") {
+          const email = /email=([^&]*)/.exec(payload.text)?.[1];
+          if (email) posted.add(decodeURIComponent(email.replace(/\+/g, " ")));
+          try {
+            const parsed = JSON.parse(payload.text) as { email?: unknown };
+            if (typeof parsed?.email === "string") posted.add(parsed.email);
+          } catch {
+            // not JSON
+          }
+        }
+        // Each request from a visitor address of its own, so the per-visitor limits of the
+        // forms do not end the walk early.
+        const response = await new TestClient().call(target.method, url, {
+          body: target.method === "POST" ? payload.text : undefined,
+          headers: target.method === "POST" ? { "content-type": payload.type } : {},
+        });
+        const line = `${target.method} ${url.slice(0, 120)} → ${response.status}`;
+        if (response.status >= 500) failures.push(`${line}: ${response.text.slice(0, 200)}`);
+        if (response.status >= 400) {
+          const type = response.headers.get("content-type") ?? "";
+          if (!CLEAR_ANSWER.test(type) || !response.text) {
+            failures.push(`${line}: answered ${type || "no content type"}`);
+          }
+        }
+      }),
+      { numRuns: RUNS * 20, seed: Number(process.env.FUZZ_SEED ?? 20261123) },
+    );
+    expect(failures).toEqual([]);
+    // Visitors can only ask to subscribe: everything else reads back the same, and any new
+    // subscriber is an address the walk sent.
+    const after = await snapshot();
+    const { "/v1/subscribers": subscribersAfter, ...restAfter } = after;
+    const { "/v1/subscribers": subscribersBefore, ...restBefore } = before;
+    expect(restAfter).toEqual(restBefore);
+    const known = new Set((subscribersBefore as { email: string }[]).map((s) => s.email));
+    for (const { email } of subscribersAfter as { email: string }[]) {
+      if (!known.has(email))
+        expect(posted.has(email) || posted.has(email.toLowerCase())).toBe(true);
+    }
   });
 });
