@@ -58,4 +58,21 @@ describe("a database out of reach", () => {
     expect(logged.filter((line) => line.includes("unreachable"))).toHaveLength(2);
     noteDatabaseAnswered();
   });
+
+  // Next.js evaluates a module once per bundle (routes, instrumentation), so the background
+  // runner and the requests may hold different copies of this one.
+  it("is one outage for every copy of the module in the process", async () => {
+    const logged: string[] = [];
+    vi.spyOn(console, "info").mockImplementation((...args) => void logged.push(String(args[0])));
+    vi.resetModules();
+    const first = await import("./database-outage");
+    vi.resetModules();
+    const second = await import("./database-outage");
+    expect(first).not.toBe(second);
+    expect(first.databaseOutageBegins()).toBe(true);
+    expect(second.databaseOutageBegins()).toBe(false);
+    second.noteDatabaseAnswered();
+    first.noteDatabaseAnswered();
+    expect(logged.filter((line) => /reachable again/.test(line))).toHaveLength(1);
+  });
 });

@@ -37,19 +37,23 @@ export function isDatabaseUnreachable(error: unknown): boolean {
 /** Seconds a client is asked to wait before trying again while the database is away. */
 export const OUTAGE_RETRY_AFTER_SECONDS = 5;
 
-let outageSince: number | null = null;
+// On globalThis: Next.js evaluates this module once per bundle (routes, instrumentation), and
+// the process has one database and one outage.
+const store = globalThis as typeof globalThis & { __allclearOutageSince?: number | null };
 
 /** True for the first report of an outage, so it is logged once however often it is met. */
 export function databaseOutageBegins(): boolean {
-  if (outageSince !== null) return false;
-  outageSince = Date.now();
+  if (store.__allclearOutageSince != null) return false;
+  store.__allclearOutageSince = Date.now();
   return true;
 }
 
 /** Work that reached the database ends an outage, logged once with its length. */
 export function noteDatabaseAnswered(): void {
-  if (outageSince === null) return;
-  const seconds = ((Date.now() - outageSince) / 1000).toFixed(1);
-  outageSince = null;
-  console.info(`The database is reachable again after ${seconds} s.`);
+  const since = store.__allclearOutageSince;
+  if (since == null) return;
+  store.__allclearOutageSince = null;
+  console.info(
+    `The database is reachable again after ${((Date.now() - since) / 1000).toFixed(1)} s.`,
+  );
 }
