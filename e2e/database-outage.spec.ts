@@ -61,6 +61,11 @@ test("a database outage answers 503 with Retry-After, and the server recovers by
     ]);
     expect((await api("POST", "/v1/components", { name: "After" })).status).toBe(201);
     expect((await fetch(`${server.base}/health/ready`)).status).toBe(200);
+    // Said once when it began and once when it ended, however many requests and background
+    // ticks met it.
+    await expect.poll(() => server.output, { timeout: 10_000 }).toContain("reachable again");
+    expect(server.output.match(/The database is unreachable/g)).toHaveLength(1);
+    expect(server.output.match(/The database is reachable again/g)).toHaveLength(1);
   } finally {
     server.kill();
     await proxy.stop();

@@ -4,6 +4,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 export class ServerProcess {
   private child: ChildProcess | null = null;
   readonly base: string;
+  /** Everything the server has written to stdout and stderr so far. */
+  output = "";
 
   constructor(
     readonly port: number,
@@ -15,10 +17,17 @@ export class ServerProcess {
   async start(): Promise<number> {
     this.child = spawn(process.execPath, ["lib/cli/start.mjs"], {
       env: { ...process.env, ...this.env, PORT: String(this.port), BASE_URL: this.base },
-      // The server's output goes to the test's stderr only when asked for (debugging).
-      stdio: process.env.E2E_SERVER_LOG ? "inherit" : "ignore",
+      stdio: ["ignore", "pipe", "pipe"],
       detached: true,
     });
+    for (const stream of [this.child.stdout!, this.child.stderr!]) {
+      stream.setEncoding("utf8");
+      stream.on("data", (chunk: string) => {
+        this.output += chunk;
+        // The server's output goes to the test's stderr only when asked for (debugging).
+        if (process.env.E2E_SERVER_LOG) process.stderr.write(chunk);
+      });
+    }
     for (let i = 0; i < 600; i++) {
       try {
         if ((await fetch(`${this.base}/health`)).ok) return Date.now();
