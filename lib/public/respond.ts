@@ -1,4 +1,5 @@
 import { config } from "@/lib/config";
+import { OUTAGE_RETRY_AFTER_SECONDS } from "@/lib/database-outage";
 import { etagMatches } from "@/lib/http/etag";
 import { problemResponse } from "@/lib/http/problem";
 import { frontGate } from "@/lib/http/request";
@@ -70,13 +71,13 @@ export async function servePublic(
         503,
         "service_unavailable",
         "Service unavailable",
-        "The status data cannot be read right now; try again in a few seconds.",
+        `The status data cannot be read right now; try again in ${OUTAGE_RETRY_AFTER_SECONDS} s.`,
         {},
-        { "retry-after": "5", "access-control-allow-origin": "*" },
+        { "retry-after": String(OUTAGE_RETRY_AFTER_SECONDS), "access-control-allow-origin": "*" },
       );
     }
     const response = respond(request, rendered("html", unavailablePage(), 503));
-    response.headers.set("retry-after", "5");
+    response.headers.set("retry-after", String(OUTAGE_RETRY_AFTER_SECONDS));
     response.headers.set("cache-control", "no-store");
     return response;
   }
