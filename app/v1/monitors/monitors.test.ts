@@ -50,10 +50,16 @@ async function createMonitor(body: Record<string, unknown> = {}) {
   return { monitor: response.body, path };
 }
 
+// Due now, to the millisecond the column keeps: now() itself would be rounded, up to half a
+// millisecond into the future, and a claim that follows that closely would find nothing due.
+const DUE_NOW = sql`date_trunc('milliseconds', now())`;
+
 /** Makes every slot of the region due now and runs the checks (instead of waiting for slots). */
 async function checkNow(region = "local") {
   const db = await getDb();
-  await db.execute(sql`update monitor_region set next_due_at = now() where region = ${region}`);
+  await db.execute(
+    sql`update monitor_region set next_due_at = ${DUE_NOW} where region = ${region}`,
+  );
   return runDueChecks({ region });
 }
 
@@ -337,7 +343,7 @@ describe("detection and its effects", () => {
     expect((await telemetryOf(monitor.id)).state).toBe("up");
     const db = await getDb();
     await db.execute(
-      sql`update monitor_region set next_due_at = now() where monitor_id = ${monitor.id}`,
+      sql`update monitor_region set next_due_at = ${DUE_NOW} where monitor_id = ${monitor.id}`,
     );
     const claims = (await claimDueChecks({ limit: 1000 })).filter(
       (c) => c.monitorId === monitor.id,
@@ -432,7 +438,9 @@ describe("several regions", () => {
     await createMonitor();
     await createMonitor();
     const db = await getDb();
-    await db.execute(sql`update monitor_region set next_due_at = now() where region = 'local'`);
+    await db.execute(
+      sql`update monitor_region set next_due_at = ${DUE_NOW} where region = 'local'`,
+    );
     const [one, two] = await Promise.all([
       claimDueChecks({ limit: 1000 }),
       claimDueChecks({ limit: 1000 }),
