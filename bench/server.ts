@@ -60,6 +60,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ben
       PORT: String(port),
       BASE_URL: baseUrl,
       PGLITE_DIR: path.join(dataDir, "pglite"),
+      PUBLIC_COPY_FILE: path.join(dataDir, "public-copy.json"),
       DATABASE_URL: databaseUrl,
       BETTER_AUTH_SECRET: randomBytes(32).toString("base64"),
       API_RATE_LIMIT: "0",

@@ -93,7 +93,8 @@ async function openPostgres(url: string): Promise<Handle> {
   const db = drizzle({ client, schema, casing: "snake_case" });
   return {
     db: db as unknown as Database,
-    close: () => client.end(),
+    // Queries still waiting get a few seconds; a connection stuck in retries cannot hold it up.
+    close: () => client.end({ timeout: 5 }),
     kind: "postgres",
     // postgres.js keeps a connection of its own for LISTEN and re-subscribes after reconnecting.
     listen: async (channel, onMessage) => {

@@ -7,10 +7,12 @@ import path from "node:path";
 import postgres from "postgres";
 
 export async function freshDeployment(name, adminUrl = process.env.DATABASE_URL) {
+  // The public page's saved copy is the deployment's own too.
+  const dir = mkdtempSync(path.join(tmpdir(), "allclear-e2e-"));
+  const PUBLIC_COPY_FILE = path.join(dir, "public-copy.json");
   if (!adminUrl) {
-    const dir = mkdtempSync(path.join(tmpdir(), "allclear-e2e-"));
     return {
-      env: { PGLITE_DIR: path.join(dir, "pglite"), DATABASE_URL: "" },
+      env: { PGLITE_DIR: path.join(dir, "pglite"), PUBLIC_COPY_FILE, DATABASE_URL: "" },
       drop: async () => rmSync(dir, { recursive: true, force: true }),
     };
   }
@@ -21,8 +23,13 @@ export async function freshDeployment(name, adminUrl = process.env.DATABASE_URL)
   url.pathname = `/${name}`;
   return {
     // A production server on PostgreSQL requires its session secret to be configured.
-    env: { DATABASE_URL: url.toString(), BETTER_AUTH_SECRET: randomBytes(32).toString("base64") },
+    env: {
+      DATABASE_URL: url.toString(),
+      PUBLIC_COPY_FILE,
+      BETTER_AUTH_SECRET: randomBytes(32).toString("base64"),
+    },
     drop: async () => {
+      rmSync(dir, { recursive: true, force: true });
       const again = postgres(adminUrl, { max: 1, onnotice: () => {} });
       await again.unsafe(`drop database if exists "${name}" with (force)`);
       await again.end();

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseDuration, readConfig } from "./config";
 
@@ -16,6 +17,21 @@ describe("configuration", () => {
       apiRateLimit: 600,
       inngest: "embedded",
     });
+  });
+
+  it("saves the public page's copy beside the database, nowhere for an in-memory one", () => {
+    expect(readConfig({}).publicCopyFile).toBe(path.resolve(".data/public-copy.json"));
+    expect(readConfig({ PGLITE_DIR: "/srv/allclear/pglite" }).publicCopyFile).toBe(
+      "/srv/allclear/public-copy.json",
+    );
+    expect(readConfig({ DATABASE_URL: "postgres://db/status" }).publicCopyFile).toBe(
+      "./.data/public-copy.json",
+    );
+    expect(readConfig({ PGLITE_DIR: "memory://" }).publicCopyFile).toBeNull();
+    expect(readConfig({ PUBLIC_COPY_FILE: "off" }).publicCopyFile).toBeNull();
+    expect(readConfig({ PUBLIC_COPY_FILE: "/tmp/copy.json" }).publicCopyFile).toBe(
+      "/tmp/copy.json",
+    );
   });
 
   it("derives BASE_URL from PORT and treats empty values as unset", () => {

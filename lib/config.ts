@@ -1,3 +1,4 @@
+import path from "node:path";
 import { z } from "zod";
 
 const DURATION = /^(\d+)(ms|s|m|h)$/;
@@ -11,6 +12,22 @@ export function parseDuration(text: string): number | null {
 
 const flag = z.enum(["true", "false"]).transform((value) => value === "true");
 
+/**
+ * Where the public page's last good copy is saved: beside the embedded database's directory, in
+ * ./.data with PostgreSQL, nowhere for an in-memory database or with "off".
+ */
+function publicCopyFileOf(env: {
+  PUBLIC_COPY_FILE?: string;
+  DATABASE_URL?: string;
+  PGLITE_DIR: string;
+}): string | null {
+  if (env.PUBLIC_COPY_FILE === "off") return null;
+  if (env.PUBLIC_COPY_FILE) return env.PUBLIC_COPY_FILE;
+  if (env.DATABASE_URL) return "./.data/public-copy.json";
+  if (env.PGLITE_DIR.startsWith("memory://")) return null;
+  return path.join(path.dirname(path.resolve(env.PGLITE_DIR)), "public-copy.json");
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -21,6 +38,7 @@ const envSchema = z
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
       .optional(),
     PGLITE_DIR: z.string().min(1).default("./.data/pglite"),
+    PUBLIC_COPY_FILE: z.string().min(1).optional(),
     BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     ORIGIN_VERIFY_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
     ALLOW_PRIVATE_TARGETS: flag.default(false),
@@ -90,6 +108,7 @@ const envSchema = z
     baseUrl: new URL(env.BASE_URL ?? `http://localhost:${env.PORT}`).origin,
     databaseUrl: env.DATABASE_URL,
     pgliteDir: env.PGLITE_DIR,
+    publicCopyFile: publicCopyFileOf(env),
     authSecret: env.BETTER_AUTH_SECRET,
     originVerifySecret: env.ORIGIN_VERIFY_SECRET,
     allowPrivateTargets: env.ALLOW_PRIVATE_TARGETS,

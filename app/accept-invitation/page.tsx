@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { previewInvitation } from "@/lib/members/members";
+import { unlessDatabaseAway } from "@/app/ui/database-unavailable";
 import { AcceptForm } from "./accept-form";
 
 export const metadata: Metadata = { title: "Join the team" };
@@ -20,10 +21,11 @@ export default async function AcceptInvitationPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const { token } = await searchParams;
-  const preview =
-    typeof token === "string" && token
-      ? await previewInvitation(token)
-      : ({ state: "invalid" } as const);
+  return unlessDatabaseAway(() => invitationPage(typeof token === "string" ? token : ""));
+}
+
+async function invitationPage(token: string) {
+  const preview = token ? await previewInvitation(token) : ({ state: "invalid" } as const);
   return (
     <main className="centered">
       <div className="card">
@@ -36,7 +38,7 @@ export default async function AcceptInvitationPage({
               <strong>{preview.role}</strong>, with the address <strong>{preview.email}</strong>.
             </p>
             <p className="muted">Choose your name and a password to accept the invitation.</p>
-            <AcceptForm token={token as string} />
+            <AcceptForm token={token} />
           </>
         ) : (
           <>

@@ -9,6 +9,7 @@ import { mailIsLocal } from "@/lib/email/transport";
 import { isSetUp } from "@/lib/workspace/setup";
 import { getWorkspace } from "@/lib/workspace/workspace";
 import { Announcer } from "@/app/ui/announcer";
+import { unlessDatabaseAway } from "@/app/ui/database-unavailable";
 import { ActorProvider } from "./actor";
 import { Sidebar } from "./sidebar";
 
@@ -23,6 +24,10 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
+  return unlessDatabaseAway(() => dashboardShell(children));
+}
+
+async function dashboardShell(children: ReactNode) {
   if (!(await isSetUp())) redirect("/setup");
   const requestHeaders = await headers();
   const actor = await actorFromHeaders(requestHeaders);

@@ -2,12 +2,17 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { config } from "@/lib/config";
 import { isSetUp } from "@/lib/workspace/setup";
+import { unlessDatabaseAway } from "@/app/ui/database-unavailable";
 import { SetupForm } from "./setup-form";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Set up" };
 
 export default async function SetupPage() {
+  return unlessDatabaseAway(setupPage);
+}
+
+async function setupPage() {
   if (await isSetUp()) redirect("/sign-in");
   return (
     <main className="centered">

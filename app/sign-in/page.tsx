@@ -3,6 +3,7 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { actorFromHeaders } from "@/lib/auth/session";
 import { isSetUp } from "@/lib/workspace/setup";
+import { unlessDatabaseAway } from "@/app/ui/database-unavailable";
 import { SignInForm } from "./sign-in-form";
 
 export const metadata: Metadata = { title: "Sign in" };
@@ -10,6 +11,10 @@ export const metadata: Metadata = { title: "Sign in" };
 export const dynamic = "force-dynamic";
 
 export default async function SignInPage() {
+  return unlessDatabaseAway(signInPage);
+}
+
+async function signInPage() {
   if (!(await isSetUp())) redirect("/setup");
   if (await actorFromHeaders(await headers())) redirect("/dashboard");
   return (

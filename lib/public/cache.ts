@@ -51,6 +51,15 @@ export class GenerationCache<T> {
     return Promise.race([refreshing, pause(WAIT_MS).then(() => last)]);
   }
 
+  /**
+   * A copy from elsewhere (one saved before a restart), of no generation: like any out-of-date
+   * copy, it is served only when a fresh read fails or keeps the request waiting past WAIT_MS.
+   */
+  seed(key: string, value: T): void {
+    const entry = this.entry(key);
+    entry.value ??= { current: value };
+  }
+
   /** Forgets every copy (tests, or a deployment that was set up). */
   clear(): void {
     this.entries.clear();

@@ -1,6 +1,8 @@
+import { config } from "@/lib/config";
 import { strongEtag } from "@/lib/http/etag";
 import { GenerationCache } from "./cache";
 import { loadPublicData, type PublicData } from "./load";
+import { readCopy, saveCopy } from "./saved-copy";
 
 /** A public answer, built once and served from memory until the data changes. */
 export type Rendered = {
@@ -22,6 +24,8 @@ type Caches = {
   snapshot: GenerationCache<Snapshot>;
   pages: GenerationCache<Rendered>;
   last?: Snapshot;
+  /** The saved copy read at the first request, as the last good copy until a read succeeds. */
+  restored?: Promise<void>;
 };
 
 // One copy per process, whichever route bundle asks (Next.js may evaluate a module more than once).
@@ -35,19 +39,37 @@ function caches(): Caches {
   return store.__allclearPublic;
 }
 
+const fingerprintOf = (data: PublicData | null) =>
+  JSON.stringify(data, (_, value) => (value instanceof Map ? [...value] : (value as unknown)));
+
+/**
+ * The saved copy becomes the last good copy, of no generation: the first request still waits
+ * (briefly) for the database, and is given the saved copy only when the database cannot answer.
+ */
+async function restoreSavedCopy(store: Caches): Promise<void> {
+  const file = config().publicCopyFile;
+  if (!file) return;
+  const saved = await readCopy(file);
+  if (!saved || store.last) return;
+  store.last = { data: saved.data, rendered: new Map(), fingerprint: fingerprintOf(saved.data) };
+  store.snapshot.seed("snapshot", store.last);
+}
+
 /**
  * The snapshot every public answer is built from (one load however many ask at once). The
- * reloads that find nothing changed (the expiry's, most of them) keep the answers already built.
+ * reloads that find nothing changed (the expiry's, most of them) keep the answers already built;
+ * a change is saved to disk as well, for a server that starts while the database is away.
  */
-export function publicSnapshot(): Promise<Snapshot> {
+export async function publicSnapshot(): Promise<Snapshot> {
   const store = caches();
+  await (store.restored ??= restoreSavedCopy(store));
   return store.snapshot.get("snapshot", async () => {
     const data = await loadPublicData();
-    const fingerprint = JSON.stringify(data, (_, value) =>
-      value instanceof Map ? [...value] : (value as unknown),
-    );
+    const fingerprint = fingerprintOf(data);
     if (store.last?.fingerprint === fingerprint) return store.last;
     store.last = { data, rendered: new Map(), fingerprint };
+    const file = config().publicCopyFile;
+    if (file && data) void saveCopy(file, data);
     return store.last;
   });
 }

@@ -21,6 +21,8 @@ if (adminUrl) {
 } else {
   process.env.PGLITE_DIR = "memory://";
 }
+// A test that wants the public page's saved copy names a file of its own.
+process.env.PUBLIC_COPY_FILE = "off";
 // Vitest mirrors Vite's BASE_URL ("/") into process.env, so the test deployment sets its own.
 process.env.BASE_URL = "http://localhost:3000";
 resetConfig();
