@@ -109,17 +109,3 @@ export const rateLimit = pgTable(
   },
   (t) => [uniqueIndex("rate_limit_key_key").on(t.key)],
 );
-
-/**
- * Sign-in attempts per account (keyed by a hash of the address) since its last success, in a
- * window of their own: the brute-force limit that holds whatever visitor address is used.
- */
-export const accountThrottle = pgTable(
-  "account_throttle",
-  {
-    key: text().primaryKey(),
-    attempts: integer().notNull(),
-    windowStartedAt: at().notNull(),
-  },
-  (t) => [index("account_throttle_window_started_at_idx").on(t.windowStartedAt)],
-);

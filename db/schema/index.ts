@@ -8,3 +8,4 @@ export * from "./outbox";
 export * from "./notifications";
 export * from "./monitors";
 export * from "./email";
+export * from "./limits";

@@ -13,9 +13,7 @@ const signIn = (email: string, password: string) =>
 
 async function windowEndsNow() {
   const db = await getDb();
-  await db.execute(
-    sql`update account_throttle set window_started_at = now() - interval '${sql.raw(String(ACCOUNT_THROTTLE.windowSeconds + 1))} seconds'`,
-  );
+  await db.execute(sql`update throttle set window_ends_at = now() - interval '1 second'`);
 }
 
 beforeAll(async () => {
