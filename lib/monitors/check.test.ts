@@ -1,5 +1,7 @@
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { createServer as createTcpServer, type AddressInfo, type Socket } from "node:net";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetConfig } from "@/lib/config";
 import { classify, performCheck, USER_AGENT, type CheckSpec } from "./check";
@@ -27,6 +29,15 @@ beforeAll(async () => {
     }
     if (path === "/see-other") return redirect("/ok", 303);
     if (path === "/to-metadata") return redirect("http://169.254.169.254/latest/meta-data/");
+    if (path === "/stall-after-900k") {
+      // Most of a MiB without the keyword, then nothing more until the check gives up.
+      response.write("x".repeat(900 * 1024));
+      return;
+    }
+    if (path === "/split") {
+      response.write("x".repeat(64 * 1024 - 3) + "nee");
+      return void setTimeout(() => response.end("dle and more"), 20);
+    }
     if (path === "/big") {
       response.write("x".repeat(2 * 1024 * 1024));
       return response.end("needle");
@@ -96,6 +107,63 @@ describe("one check", () => {
     const outcome = await performCheck(spec("/slow", { timeoutMs: 1_000 }));
     expect(outcome.error!.class).toBe("timeout");
     expect(Date.now() - started).toBeLessThan(1_800);
+  });
+
+  it("settles a handshake that stalls as a timeout within the deadline, and closes the socket", async () => {
+    // Accepts the connection and never answers the ClientHello.
+    const held = new Set<Socket>();
+    const closed: Promise<void>[] = [];
+    const stalling = createTcpServer((socket) => {
+      held.add(socket);
+      socket.resume(); // reads (and drops) the ClientHello, so the other side's close is seen
+      closed.push(new Promise((resolve) => socket.once("close", () => resolve())));
+    });
+    await new Promise<void>((resolve) => stalling.listen(0, "127.0.0.1", resolve));
+    const port = (stalling.address() as AddressInfo).port;
+    try {
+      const started = Date.now();
+      const outcome = await Promise.race([
+        performCheck(spec(`https://127.0.0.1:${port}/`, { timeoutMs: 1_000 })),
+        new Promise<"still running">((resolve) =>
+          setTimeout(() => resolve("still running"), 5_000),
+        ),
+      ]);
+      expect(outcome).not.toBe("still running");
+      expect(outcome).toMatchObject({ status: "down", error: { class: "timeout" } });
+      expect(Date.now() - started).toBeLessThan(1_800);
+      expect(held.size).toBe(1);
+      // Our side closed the connection: the server sees it end without closing anything itself.
+      await Promise.race([
+        Promise.all(closed),
+        new Promise((_, reject) => setTimeout(() => reject(new Error("socket left open")), 2_000)),
+      ]);
+    } finally {
+      for (const socket of held) socket.destroy();
+      await new Promise((resolve) => stalling.close(resolve));
+    }
+  });
+
+  it("finds a keyword split across the pieces of the answer", async () => {
+    const outcome = await performCheck(spec("/split", { keyword: "needle" }));
+    expect(outcome).toMatchObject({ status: "up", error: null });
+  });
+
+  it("holds only a small window of the answer while it looks for the keyword", async () => {
+    setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc") as () => void;
+    const CHECKS = 20;
+    gc();
+    const before = process.memoryUsage().arrayBuffers;
+    const running = Array.from({ length: CHECKS }, () =>
+      performCheck(spec("/stall-after-900k", { keyword: "needle", timeoutMs: 4_000 })),
+    );
+    // Every check has read its 900 KiB by now and waits for more.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    gc();
+    const held = (process.memoryUsage().arrayBuffers - before) / CHECKS;
+    const outcomes = await Promise.all(running);
+    expect(outcomes.every((o) => o.error?.class === "timeout")).toBe(true);
+    expect(held).toBeLessThan(256 * 1024);
   });
 
   it("fails on a refused port", async () => {

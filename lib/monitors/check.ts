@@ -39,10 +39,28 @@ const add = (a: number | null, b: number) => (a ?? 0) + b;
 
 /**
  * A connector that resolves through the SSRF rules (the address connected to is the one just
- * allowed, on every connection, so on every redirect hop) and times DNS, TCP and TLS.
+ * allowed, on every connection, so on every redirect hop) and times DNS, TCP and TLS. Every
+ * socket it opens is kept in `sockets` so the check's deadline can close it whatever state it is
+ * in, and a deadline reached while connecting or in the TLS handshake fails the connection.
  */
-function timedConnector(phases: Phases, timeoutMs: number): buildConnector.connector {
+function timedConnector(
+  phases: Phases,
+  deadline: AbortSignal,
+  sockets: Set<Socket>,
+): buildConnector.connector {
   return (options, callback) => {
+    let answered = false;
+    const answer = (error: Error | null, socket: Socket | null) => {
+      if (answered) return;
+      answered = true;
+      deadline.removeEventListener("abort", onDeadline);
+      if (error) callback(error, null);
+      else callback(null, socket!);
+    };
+    const onDeadline = () =>
+      answer(new CheckFailure("timeout", "No answer within the timeout."), null);
+    if (deadline.aborted) return onDeadline();
+    deadline.addEventListener("abort", onDeadline, { once: true });
     const host = options.hostname.replace(/^\[|\]$/g, "");
     const port = Number(options.port) || (options.protocol === "https:" ? 443 : 80);
     const dnsStarted = performance.now();
@@ -56,40 +74,43 @@ function timedConnector(phases: Phases, timeoutMs: number): buildConnector.conne
         });
     resolved.then(
       (address) => {
+        // A lookup that ends after the deadline opens nothing.
+        if (answered) return;
         const connectStarted = performance.now();
-        const socket = tcpConnect({ host: address, port, timeout: timeoutMs });
+        const socket = tcpConnect({ host: address, port });
+        sockets.add(socket);
         const fail = (error: Error) => {
           socket.destroy();
-          callback(error, null);
+          answer(error, null);
         };
         socket.once("error", fail);
-        socket.once("timeout", () => fail(new CheckFailure("timeout", "Connecting timed out.")));
         socket.once("connect", () => {
           phases.connectMs = add(phases.connectMs, performance.now() - connectStarted);
-          socket.setTimeout(0);
-          socket.off("error", fail);
           if (options.protocol !== "https:") {
-            callback(null, socket);
+            socket.off("error", fail);
+            answer(null, socket);
             return;
           }
           const tlsStarted = performance.now();
           const secure = tlsConnect({
-            socket: socket as Socket,
+            socket,
             servername: isIP(host) ? undefined : host,
             ALPNProtocols: ["http/1.1"],
           });
+          sockets.add(secure);
           secure.once("error", (error) => {
             secure.destroy();
-            callback(error, null);
+            fail(error);
           });
           secure.once("secureConnect", () => {
             phases.tlsMs = add(phases.tlsMs, performance.now() - tlsStarted);
             secure.removeAllListeners("error");
-            callback(null, secure);
+            socket.off("error", fail);
+            answer(null, secure);
           });
         });
       },
-      (error: Error) => callback(error, null),
+      (error: Error) => answer(error, null),
     );
   };
 }
@@ -160,30 +181,44 @@ function checkedUrl(raw: string, base?: URL): URL {
   return url;
 }
 
-/** Reads up to MAX_BODY_BYTES and says whether `keyword` occurs in them. */
+/**
+ * Whether `keyword` occurs in the first MAX_BODY_BYTES of the answer, read as it streams: only
+ * the piece at hand and the keyword's length before it are held, never the whole answer.
+ */
 async function bodyContains(body: AsyncIterable<Uint8Array>, keyword: string): Promise<boolean> {
-  const chunks: Buffer[] = [];
-  let size = 0;
+  const needle = Buffer.from(keyword, "utf8");
+  let carried = Buffer.alloc(0);
+  let read = 0;
   for await (const chunk of body) {
-    const buffer = Buffer.from(chunk);
-    chunks.push(buffer.subarray(0, MAX_BODY_BYTES - size));
-    size += buffer.length;
-    if (size >= MAX_BODY_BYTES) break;
+    const piece = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).subarray(
+      0,
+      MAX_BODY_BYTES - read,
+    );
+    read += piece.length;
+    const window = carried.length ? Buffer.concat([carried, piece]) : piece;
+    if (window.includes(needle)) return true;
+    if (read >= MAX_BODY_BYTES) break;
+    // A copy, so the piece itself can be freed: a match may begin in its last bytes.
+    carried = Buffer.from(window.subarray(Math.max(0, window.length - needle.length + 1)));
   }
-  return Buffer.concat(chunks).toString("utf8").includes(keyword);
+  return false;
 }
 
 /**
  * One check of a URL: redirects followed by hand (at most MAX_REDIRECTS), every connection
- * through the SSRF rules, one deadline for all of it. Never throws.
+ * through the SSRF rules, one deadline for all of it (lookup, connect, TLS, headers, body). At the
+ * deadline the check settles as a timeout and every socket it opened is closed, whatever the
+ * target is doing, so a check always ends. Never throws.
  */
 export async function performCheck(spec: CheckSpec): Promise<CheckOutcome> {
   const started = performance.now();
   const phases: Phases = { dnsMs: null, connectMs: null, tlsMs: null };
   let firstByteMs: number | null = null;
-  const deadline = AbortSignal.timeout(spec.timeoutMs);
+  const sockets = new Set<Socket>();
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), spec.timeoutMs);
   const agent = new Agent({
-    connect: timedConnector(phases, spec.timeoutMs),
+    connect: timedConnector(phases, deadline.signal, sockets),
     pipelining: 0,
     keepAliveTimeout: 1,
   });
@@ -206,61 +241,80 @@ export async function performCheck(spec: CheckSpec): Promise<CheckOutcome> {
       },
     };
   };
-  try {
-    let url = checkedUrl(spec.url);
-    let method = spec.method;
-    for (let hop = 0; ; hop++) {
-      const response = await request(url, {
-        method: method as "GET",
-        headers: { "user-agent": USER_AGENT, accept: "*/*" },
-        dispatcher: agent,
-        signal: deadline,
-        headersTimeout: spec.timeoutMs,
-        bodyTimeout: spec.timeoutMs,
-        maxRedirections: 0,
-      } as Parameters<typeof request>[1]);
-      firstByteMs = performance.now() - started;
-      const location = response.headers.location;
-      const redirect = [301, 302, 303, 307, 308].includes(response.statusCode) && location;
-      if (spec.followRedirects && redirect) {
-        await response.body.dump({ limit: MAX_BODY_BYTES }).catch(() => {});
-        if (hop + 1 > MAX_REDIRECTS) {
-          throw new CheckFailure(
-            "too_many_redirects",
-            `More than ${MAX_REDIRECTS} redirects (last to ${String(location).slice(0, 200)}).`,
-          );
+  const timedOut = new Promise<CheckOutcome>((resolve) =>
+    deadline.signal.addEventListener(
+      "abort",
+      () =>
+        resolve(
+          finish("down", null, { class: "timeout", message: "No answer within the timeout." }),
+        ),
+      { once: true },
+    ),
+  );
+  const exchange = async (): Promise<CheckOutcome> => {
+    try {
+      let url = checkedUrl(spec.url);
+      let method = spec.method;
+      for (let hop = 0; ; hop++) {
+        const response = await request(url, {
+          method: method as "GET",
+          headers: { "user-agent": USER_AGENT, accept: "*/*" },
+          dispatcher: agent,
+          signal: deadline.signal,
+          headersTimeout: spec.timeoutMs,
+          bodyTimeout: spec.timeoutMs,
+          maxRedirections: 0,
+        } as Parameters<typeof request>[1]);
+        firstByteMs = performance.now() - started;
+        const location = response.headers.location;
+        const redirect = [301, 302, 303, 307, 308].includes(response.statusCode) && location;
+        if (spec.followRedirects && redirect) {
+          await response.body.dump({ limit: MAX_BODY_BYTES }).catch(() => {});
+          if (hop + 1 > MAX_REDIRECTS) {
+            throw new CheckFailure(
+              "too_many_redirects",
+              `More than ${MAX_REDIRECTS} redirects (last to ${String(location).slice(0, 200)}).`,
+            );
+          }
+          url = checkedUrl(String(location), url);
+          if (response.statusCode === 303 || (response.statusCode <= 302 && method === "POST")) {
+            method = method === "HEAD" ? "HEAD" : "GET";
+          }
+          continue;
         }
-        url = checkedUrl(String(location), url);
-        if (response.statusCode === 303 || (response.statusCode <= 302 && method === "POST")) {
-          method = method === "HEAD" ? "HEAD" : "GET";
-        }
-        continue;
-      }
-      const statusCode = response.statusCode;
-      if (!spec.expectedStatus.includes(statusCode)) {
-        await response.body.dump({ limit: MAX_BODY_BYTES }).catch(() => {});
-        return finish("down", statusCode, {
-          class: "unexpected_status",
-          message: `HTTP ${statusCode}; expected ${spec.expectedStatus.join(", ")}.`,
-        });
-      }
-      if (spec.keyword !== null && method !== "HEAD") {
-        const found = await bodyContains(response.body, spec.keyword);
-        response.body.destroy();
-        if (!found) {
+        const statusCode = response.statusCode;
+        if (!spec.expectedStatus.includes(statusCode)) {
+          await response.body.dump({ limit: MAX_BODY_BYTES }).catch(() => {});
           return finish("down", statusCode, {
-            class: "keyword_missing",
-            message: `"${spec.keyword.slice(0, 100)}" is not in the first 1 MiB of the answer.`,
+            class: "unexpected_status",
+            message: `HTTP ${statusCode}; expected ${spec.expectedStatus.join(", ")}.`,
           });
         }
-      } else {
-        await response.body.dump({ limit: MAX_BODY_BYTES }).catch(() => {});
+        if (spec.keyword !== null && method !== "HEAD") {
+          const found = await bodyContains(response.body, spec.keyword);
+          response.body.destroy();
+          if (!found) {
+            return finish("down", statusCode, {
+              class: "keyword_missing",
+              message: `"${spec.keyword.slice(0, 100)}" is not in the first 1 MiB of the answer.`,
+            });
+          }
+        } else {
+          await response.body.dump({ limit: MAX_BODY_BYTES }).catch(() => {});
+        }
+        return finish("up", statusCode, null);
       }
-      return finish("up", statusCode, null);
+    } catch (error) {
+      return finish("down", null, classify(error, deadline.signal.aborted));
     }
-  } catch (error) {
-    return finish("down", null, classify(error, deadline.aborted));
+  };
+  try {
+    // The deadline settles the check even where the client library would not.
+    return await Promise.race([exchange(), timedOut]);
   } finally {
+    clearTimeout(timer);
+    deadline.abort();
+    for (const socket of sockets) socket.destroy();
     agent.destroy().catch(() => {});
   }
 }

@@ -10,6 +10,7 @@ import { resolveAllowed, TargetRefused } from "@/lib/net/targets";
 import { uncheckableBecause } from "./check";
 import type { CheckResult, MonitorInput } from "./schemas";
 import { wakeChecker } from "./wake";
+import { STALLED_AFTER_INTERVALS } from "./watch";
 
 const { monitor, monitorRegion } = schema;
 
@@ -225,6 +226,10 @@ export async function monitorTelemetry({ ctx }: { ctx: Pick<Actor, "workspaceId"
         state: monitor.state,
         since: monitor.since,
         downStatus: monitor.downStatus,
+        enabled: monitor.enabled,
+        intervalSeconds: monitor.intervalSeconds,
+        timeoutMs: monitor.timeoutMs,
+        updatedAt: monitor.updatedAt,
       })
       .from(monitor)
       .where(eq(monitor.workspaceId, ctx.workspaceId))
@@ -244,12 +249,15 @@ export async function monitorTelemetry({ ctx }: { ctx: Pick<Actor, "workspaceId"
         ),
       ),
   ]);
-  const recent = Date.now() - 10 * 60_000;
+  const now = Date.now();
+  const recent = now - 10 * 60_000;
   const regions = new Set<string>();
   const results = new Map<string, { at: number; result: CheckResult }[]>();
+  const lastReported = new Map<string, number>();
   for (const slot of slots) {
     const at = slot.lastReportedAt!.getTime();
     if (at >= recent) regions.add(slot.region);
+    lastReported.set(slot.monitorId, Math.max(lastReported.get(slot.monitorId) ?? 0, at));
     if (!slot.lastResult) continue;
     const list = results.get(slot.monitorId) ?? [];
     list.push({ at, result: slot.lastResult as CheckResult });
@@ -266,6 +274,10 @@ export async function monitorTelemetry({ ctx }: { ctx: Pick<Actor, "workspaceId"
           : ("operational" as const),
       since: m.since,
       results: (results.get(m.id) ?? []).sort((a, b) => b.at - a.at).map((r) => r.result),
+      checksDelayed:
+        m.enabled &&
+        now - Math.max(lastReported.get(m.id) ?? 0, m.updatedAt.getTime()) >
+          STALLED_AFTER_INTERVALS * m.intervalSeconds * 1000 + m.timeoutMs,
     })),
   };
 }

@@ -8,8 +8,10 @@ import {
   recordChecks,
   rollupsDue,
   runClaim,
+  type Claim,
   type Done,
 } from "./checker";
+import { OVERDUE_MARGIN_MS, CheckWatch } from "./watch";
 import { checkerStore as store, type Checker } from "./wake";
 
 /** Slots are leased this far ahead and started by a timer at their exact time. */
@@ -17,6 +19,7 @@ const HORIZON_MS = 1_000;
 const CLAIM_EVERY_MS = 250;
 const RECORD_EVERY_MS = 200;
 const MAX_IN_FLIGHT = 2_000;
+const WATCH_EVERY_MS = 1_000;
 const SLOTS_EVERY_MS = 10_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
 
@@ -29,18 +32,20 @@ const PRUNE_EVERY_MS = 10 * 60_000;
 export function startChecker({ region = config().region } = {}): Checker {
   if (store.__allclearChecker) return store.__allclearChecker;
   let stopped = false;
-  let inFlight = 0;
+  const watch = new CheckWatch<Claim>();
   const finished: Done[] = [];
-  const running = new Set<Promise<unknown>>();
+  // Checks in flight by their watch ticket; one given up leaves at once, so stopping never
+  // waits for it.
+  const running = new Map<number, Promise<unknown>>();
   const timers = new Map<string, NodeJS.Timeout>();
   let claiming: Promise<void> = Promise.resolve();
   let recording: Promise<void> = Promise.resolve();
   let lastSlots = 0;
   let lastPrune = Date.now();
 
-  const track = (promise: Promise<unknown>) => {
-    running.add(promise);
-    void promise.finally(() => running.delete(promise));
+  const track = (ticket: number, promise: Promise<unknown>) => {
+    running.set(ticket, promise);
+    void promise.finally(() => running.delete(ticket));
   };
 
   const claim = async () => {
@@ -55,15 +60,45 @@ export function startChecker({ region = config().region } = {}): Checker {
     const claims = await claimDueChecks({
       region,
       horizonMs: HORIZON_MS,
-      limit: MAX_IN_FLIGHT - inFlight,
+      limit: MAX_IN_FLIGHT - watch.inFlight,
     });
     for (const claimed of claims) {
-      inFlight += 1;
+      const ticket = watch.begin({
+        item: claimed,
+        startsAt: Math.max(Date.now(), claimed.scheduledAt.getTime()),
+        timeoutMs: claimed.spec.timeoutMs,
+        intervalMs: claimed.intervalMs,
+      });
       track(
-        runClaim(claimed)
-          .then((done) => void finished.push(done))
-          .finally(() => (inFlight -= 1)),
+        ticket,
+        runClaim(claimed).then((done) => {
+          if ("skipped" in done) watch.drop(ticket);
+          // A check the watchdog gave up has been recorded already; its late answer is dropped.
+          else if (!watch.settle(ticket)) return;
+          finished.push(done);
+        }),
       );
+    }
+  };
+
+  // Checks end at their deadline; one that does not is a fault of ours. It is given up and
+  // recorded as a checker_error (logged, never "down"), and its place is freed.
+  const giveUpOverdue = async () => {
+    for (const { ticket, item: claim } of watch.overdue()) {
+      running.delete(ticket);
+      finished.push({
+        claim,
+        startedAt: new Date(claim.scheduledAt),
+        outcome: {
+          status: "down",
+          statusCode: null,
+          error: {
+            class: "checker_error",
+            message: `The check did not end within its ${claim.spec.timeoutMs} ms deadline and ${OVERDUE_MARGIN_MS} ms more, and was given up.`,
+          },
+          timings: { dnsMs: null, connectMs: null, tlsMs: null, firstByteMs: null, totalMs: 0 },
+        },
+      });
     }
   };
 
@@ -92,8 +127,10 @@ export function startChecker({ region = config().region } = {}): Checker {
   };
   every("claim", CLAIM_EVERY_MS, claim, (p) => (claiming = p));
   every("record", RECORD_EVERY_MS, record, (p) => (recording = p));
+  every("watch", WATCH_EVERY_MS, giveUpOverdue, () => {});
 
   const checker: Checker = {
+    health: () => watch.health(),
     wake: () => {
       if (stopped) return;
       void claiming.then(() => (stopped ? undefined : claim())).catch(() => {});
@@ -102,7 +139,7 @@ export function startChecker({ region = config().region } = {}): Checker {
       stopped = true;
       for (const timer of timers.values()) clearTimeout(timer);
       await claiming;
-      await Promise.all([...running]);
+      await Promise.all(running.values());
       await recording;
       await record().catch((error: unknown) => logError("The monitor checker failed:", error));
       await flushRollups().catch((error: unknown) =>

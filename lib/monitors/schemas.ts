@@ -154,6 +154,10 @@ export const MonitorTelemetry = z
         status: ComponentStatusImplied,
         since: z.date(),
         results: z.array(CheckResult),
+        checksDelayed: z.boolean().meta({
+          description:
+            "True when the monitor is enabled and no region has reported a check for three of its intervals (plus its timeout): the checker is stuck or overloaded.",
+        }),
       }),
     ),
   })

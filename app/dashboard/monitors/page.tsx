@@ -112,6 +112,12 @@ function MonitorRow({
       <p className="muted monitor-url">
         {monitor.http.method} {monitor.http.url} · every {monitor.detection.intervalSeconds} s
       </p>
+      {live?.checksDelayed && (
+        <p className="alert" data-testid="checks-delayed">
+          Checks are delayed: no result for {3 * monitor.detection.intervalSeconds} s or more. The
+          state shown may be out of date.
+        </p>
+      )}
       <dl className="facts">
         <div>
           <dt>Component</dt>
@@ -198,6 +204,7 @@ export default function MonitorsPage() {
   const components = useComponentPage();
   const names = new Map(components.data?.components.map((c) => [c.id, c.name]));
   const live = new Map(telemetry.data?.monitors.map((m) => [m.id, m]));
+  const delayed = telemetry.data?.monitors.filter((m) => m.checksDelayed).length ?? 0;
 
   return (
     <div className="stack">
@@ -214,6 +221,14 @@ export default function MonitorsPage() {
           Checking from{" "}
           {telemetry.data.regions.length ? telemetry.data.regions.join(", ") : "no region yet"}.
           Updates every few seconds.
+        </p>
+      )}
+      {delayed > 0 && (
+        <p className="alert" role="status">
+          Checks are delayed: {delayed === 1 ? "one monitor has" : `${delayed} monitors have`} not
+          been checked for three of {delayed === 1 ? "its" : "their"} intervals, so what this page
+          shows may be out of date. The checker may be stuck or overloaded; its state is at
+          /health/ready and in the server&apos;s log.
         </p>
       )}
       {adding && (

@@ -48,6 +48,7 @@ export type Telemetry = {
     status: string;
     since: string;
     results: CheckResult[];
+    checksDelayed: boolean;
   }[];
 };
 

@@ -1,17 +1,16 @@
 import { OUTAGE_RETRY_AFTER_SECONDS } from "@/lib/database-outage";
-import { databaseReady } from "@/lib/server/readiness";
+import { readiness } from "@/lib/server/readiness";
 
-// For load balancers that want to know the database answers too; /health stays database-free.
+// For load balancers and orchestrators that want to know the database answers and the checker
+// completes checks; /health stays database-free.
 export async function GET(): Promise<Response> {
-  const ready = await databaseReady();
-  return Response.json(
-    { status: ready ? "ok" : "unavailable", database: ready ? "ok" : "unreachable" },
-    {
-      status: ready ? 200 : 503,
-      headers: {
-        "cache-control": "no-store",
-        ...(ready ? {} : { "retry-after": String(OUTAGE_RETRY_AFTER_SECONDS) }),
-      },
+  const answer = await readiness();
+  const ready = answer.status === "ok";
+  return Response.json(answer, {
+    status: ready ? 200 : 503,
+    headers: {
+      "cache-control": "no-store",
+      ...(ready ? {} : { "retry-after": String(OUTAGE_RETRY_AFTER_SECONDS) }),
     },
-  );
+  });
 }

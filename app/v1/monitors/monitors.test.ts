@@ -384,6 +384,32 @@ describe("detection and its effects", () => {
     expect((await telemetryOf(monitor.id)).state).toBe("up");
   });
 
+  it("says when a monitor's checks are delayed: no result for three intervals", async () => {
+    const { monitor } = await createMonitor();
+    await checkNow();
+    expect((await telemetryOf(monitor.id)).checksDelayed).toBe(false);
+    // Its last result and last change 31 s past, at a 10 s interval and a 1 s timeout: late.
+    const db = await getDb();
+    const past = sql`now() - interval '31 seconds'`;
+    await db.execute(
+      sql`update monitor set updated_at = ${past}, timeout_ms = 1000 where id = ${monitor.id}`,
+    );
+    await db.execute(
+      sql`update monitor_region set last_reported_at = ${past} where monitor_id = ${monitor.id}`,
+    );
+    expect((await telemetryOf(monitor.id)).checksDelayed).toBe(true);
+    await checkNow();
+    expect((await telemetryOf(monitor.id)).checksDelayed).toBe(false);
+    // A paused monitor is never late.
+    await db.execute(
+      sql`update monitor set updated_at = ${past}, enabled = false where id = ${monitor.id}`,
+    );
+    await db.execute(
+      sql`update monitor_region set last_reported_at = ${past} where monitor_id = ${monitor.id}`,
+    );
+    expect((await telemetryOf(monitor.id)).checksDelayed).toBe(false);
+  });
+
   it("reports history from the rollups", async () => {
     const { monitor, path } = await createMonitor();
     await checkNow();
