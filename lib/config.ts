@@ -76,6 +76,8 @@ const envSchema = z
       .default("local"),
     /** Whether a long-running server process also checks monitors (off for a web-only fleet). */
     MONITOR_CHECKER: flag.default(true),
+    /** Monitors one workspace may have: each costs a check per interval in every region. */
+    MONITORS_PER_WORKSPACE: z.coerce.number().int().min(1).default(1000),
     WEBHOOK_RETRY_SCHEDULE: z
       .string()
       .default("5s,30s,2m,5m,10m")
@@ -125,6 +127,7 @@ const envSchema = z
     dkimPartial: [env.DKIM_DOMAIN, env.DKIM_SELECTOR, env.DKIM_PRIVATE_KEY].some(Boolean),
     region: env.REGION,
     monitorChecker: env.MONITOR_CHECKER,
+    monitorsPerWorkspace: env.MONITORS_PER_WORKSPACE,
     webhookRetrySchedule: env.WEBHOOK_RETRY_SCHEDULE,
     trustProxyHeader: env.TRUST_PROXY_HEADER,
     apiRateLimit: env.API_RATE_LIMIT,

@@ -1,11 +1,11 @@
-import { and, asc, eq, isNotNull } from "drizzle-orm";
+import { and, asc, count, eq, isNotNull } from "drizzle-orm";
 import { getDb, schema, type Executor } from "@/db/client";
 import type { Actor } from "@/lib/auth/session";
 import { transactionChangingData } from "@/lib/changes/changes";
 import { insertComponent } from "@/lib/components/components";
 import { assertComponentsExist } from "@/lib/components/exist";
 import { config } from "@/lib/config";
-import { NotFoundError, ValidationError } from "@/lib/errors";
+import { ConflictError, NotFoundError, ValidationError } from "@/lib/errors";
 import { resolveAllowed, TargetRefused } from "@/lib/net/targets";
 import { uncheckableBecause } from "./check";
 import type { CheckResult, MonitorInput } from "./schemas";
@@ -134,10 +134,34 @@ export async function getMonitor({ ctx, id }: { ctx: Pick<Actor, "workspaceId">;
   return present(row);
 }
 
+/**
+ * Refuses a monitor past MONITORS_PER_WORKSPACE. The workspace row is locked first, so two
+ * creations at once cannot both take the last place.
+ */
+async function assertRoomForMonitor(tx: Executor, workspaceId: string) {
+  await tx
+    .select({ id: schema.workspace.id })
+    .from(schema.workspace)
+    .where(eq(schema.workspace.id, workspaceId))
+    .for("update");
+  const [{ monitors }] = (await tx
+    .select({ monitors: count() })
+    .from(monitor)
+    .where(eq(monitor.workspaceId, workspaceId))) as [{ monitors: number }];
+  const limit = config().monitorsPerWorkspace;
+  if (monitors >= limit) {
+    throw new ConflictError(
+      "monitor_limit_reached",
+      `This workspace has ${limit.toLocaleString("en")} monitors, the most it may have (MONITORS_PER_WORKSPACE); delete one before adding another.`,
+    );
+  }
+}
+
 /** Creates a monitor (and, without `componentId`, a component named after it); checks at once. */
 export async function createMonitor({ ctx, input }: { ctx: Actor; input: MonitorInput }) {
   await assertCheckableUrl(input.http.url);
   const created = await transactionChangingData(ctx.workspaceId, async (tx) => {
+    await assertRoomForMonitor(tx, ctx.workspaceId);
     let componentId = input.componentId;
     if (componentId) {
       await assertComponentsExist(tx, ctx.workspaceId, [componentId], () => "componentId");

@@ -32,11 +32,12 @@ export const createMonitor = defineOperation({
   tag,
   summary: "Create a monitor",
   description:
-    "Optional fields left out take their defaults. Without componentId, a component named after the monitor is made for it. The URL must be http(s) without credentials and must not resolve to a private or reserved address (400 naming http.url). The first check runs at once.",
+    "Optional fields left out take their defaults. Without componentId, a component named after the monitor is made for it. The URL must be http(s) without credentials and must not resolve to a private or reserved address (400 naming http.url). The first check runs at once. A workspace holds at most MONITORS_PER_WORKSPACE monitors (1,000 unless configured); past it, 409 monitor_limit_reached.",
   access: "editor",
   body: MonitorInput,
   response: Monitor,
   status: 201,
+  problems: [{ status: 409, code: "monitor_limit_reached" }],
 });
 
 export const monitorTelemetry = defineOperation({

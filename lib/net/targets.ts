@@ -101,7 +101,11 @@ export function addressAllowed(address: string): boolean {
   return !blockedV6.check(address, "ipv6");
 }
 
-/** The addresses a host name resolves to, every one of them allowed; otherwise TargetRefused. */
+/**
+ * The addresses a host name resolves to, every one of them allowed; otherwise TargetRefused,
+ * whose message does not say which address was refused: what a name resolves to inside this
+ * network is not the caller's to learn.
+ */
 export async function resolveAllowed(
   hostname: string,
 ): Promise<{ address: string; family: number }[]> {
@@ -113,7 +117,7 @@ export async function resolveAllowed(
   if (refused || !addresses.length) {
     throw new TargetRefused(
       refused
-        ? `${hostname} resolves to ${refused.address}, a private or reserved address.`
+        ? `${hostname} resolves to a private or reserved address.`
         : `${hostname} does not resolve.`,
     );
   }

@@ -171,8 +171,35 @@ describe("the Monitors API", () => {
       });
       expect(response.status).toBe(400);
       expect(response.body.errors[0].field).toBe("http.url");
+      // What the name resolves to inside this network is not told.
+      expect(response.body.errors[0].message).toMatch(/resolves to a private or reserved address/);
+      expect(response.text).not.toMatch(/127\.0\.0\.1|::1/);
     } finally {
       process.env.ALLOW_PRIVATE_TARGETS = "true";
+      resetConfig();
+    }
+  });
+
+  it("refuses a monitor past the workspace's limit with 409, and takes one again after a delete", async () => {
+    const { monitors } = (await viewer.get("/v1/monitors")).body;
+    process.env.MONITORS_PER_WORKSPACE = String(monitors.length + 1);
+    resetConfig();
+    try {
+      const { monitor: last } = await createMonitor();
+      const refused = await editor.post("/v1/monitors", {
+        name: "One too many",
+        http: { url: `${target.url}/one-too-many` },
+      });
+      expect(refused.status).toBe(409);
+      expect(refused.headers.get("content-type")).toBe("application/problem+json");
+      expect(refused.body).toMatchObject({ status: 409, code: "monitor_limit_reached" });
+      expect(refused.body.detail).toContain(String(monitors.length + 1));
+      expect((await viewer.get("/v1/monitors")).body.monitors).toHaveLength(monitors.length + 1);
+      expect((await editor.delete(`/v1/monitors/${last.id}`)).status).toBe(204);
+      const { monitor: again } = await createMonitor();
+      expect(again.id).toBeDefined();
+    } finally {
+      delete process.env.MONITORS_PER_WORKSPACE;
       resetConfig();
     }
   });

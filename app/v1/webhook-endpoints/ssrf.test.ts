@@ -100,9 +100,9 @@ describe("outgoing targets", () => {
     expect(result.status).toBe(200);
     expect(result.body.ok).toBe(false);
     expect(result.body.status).toBe(0);
-    expect(result.body.detail).toMatch(
-      /localhost resolves to (127\.0\.0\.1|::1), a private or reserved address/,
-    );
+    // What the name resolves to inside this network is not told.
+    expect(result.body.detail).toMatch(/localhost resolves to a private or reserved address/);
+    expect(result.body.detail).not.toMatch(/127\.0\.0\.1|::1/);
     expect(receiver.on("/rebound")).toHaveLength(0);
 
     // With private targets allowed again, the same endpoint is reached.
