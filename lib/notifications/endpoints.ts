@@ -260,25 +260,35 @@ export const PREVIOUS_SECRET_LIFETIME_MS = 24 * 60 * 60_000;
  */
 export async function rotateSecret({ ctx, id }: { ctx: Actor; id: string }) {
   const db = await getDb();
-  const endpoint = await findEndpoint(db, ctx.workspaceId, id);
-  if (!endpoint.secretEncrypted) {
-    throw new ConflictError(
-      "no_secret",
-      "Slack and Discord endpoints are not signed; there is no secret to rotate.",
-    );
-  }
   const secret = newSigningSecret();
   const previousSecretExpiresAt = new Date(Date.now() + PREVIOUS_SECRET_LIFETIME_MS);
-  const [secretEncrypted, previousSecretEncrypted] = await Promise.all([
-    encryptSecret(secret, endpointSecretBinding(id, "secret")),
-    decryptSecret(endpoint.secretEncrypted, endpointSecretBinding(id, "secret")).then((old) =>
-      encryptSecret(old, endpointSecretBinding(id, "previous_secret")),
-    ),
-  ]);
-  await db
-    .update(webhookEndpoint)
-    .set({ secretEncrypted, previousSecretEncrypted, previousSecretExpiresAt })
-    .where(and(eq(webhookEndpoint.workspaceId, ctx.workspaceId), eq(webhookEndpoint.id, id)));
+  // Encrypted before the transaction: the key may need a read of its own (PGlite has one
+  // connection); once it is known, the old secret is read and kept under the row's lock, so two
+  // rotations at once keep the first one's secret as the second one's previous.
+  const secretEncrypted = await encryptSecret(secret, endpointSecretBinding(id, "secret"));
+  await db.transaction(async (tx) => {
+    const [endpoint] = await tx
+      .select({ secretEncrypted: webhookEndpoint.secretEncrypted })
+      .from(webhookEndpoint)
+      .where(and(eq(webhookEndpoint.workspaceId, ctx.workspaceId), eq(webhookEndpoint.id, id)))
+      .for("update");
+    if (!endpoint) throw new NotFoundError("webhook endpoint");
+    if (!endpoint.secretEncrypted) {
+      throw new ConflictError(
+        "no_secret",
+        "Slack and Discord endpoints are not signed; there is no secret to rotate.",
+      );
+    }
+    const old = await decryptSecret(endpoint.secretEncrypted, endpointSecretBinding(id, "secret"));
+    const previousSecretEncrypted = await encryptSecret(
+      old,
+      endpointSecretBinding(id, "previous_secret"),
+    );
+    await tx
+      .update(webhookEndpoint)
+      .set({ secretEncrypted, previousSecretEncrypted, previousSecretExpiresAt })
+      .where(and(eq(webhookEndpoint.workspaceId, ctx.workspaceId), eq(webhookEndpoint.id, id)));
+  });
   return { secret, previousSecretExpiresAt };
 }
 

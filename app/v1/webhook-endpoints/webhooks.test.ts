@@ -456,6 +456,22 @@ describe("changing an endpoint", () => {
     expect(noSecret.body.code).toBe("no_secret");
   });
 
+  it("rotates twice at once without losing a secret: the later one signs beside the earlier", async () => {
+    const { path, id } = await endpoint();
+    const both = await Promise.all([
+      admin.post(`/v1/webhook-endpoints/${id}/rotate-secret`),
+      admin.post(`/v1/webhook-endpoints/${id}/rotate-secret`),
+    ]);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    await publishIncident();
+    const [request] = await receiver.waitFor(path, 1);
+    // Whichever rotation came second keeps the first one's secret as the previous one: every
+    // secret a caller was given still verifies.
+    for (const rotated of both) {
+      expect(verify(rotated.body.secret, request!).type).toBe("incident.created");
+    }
+  });
+
   it("shows a receiver's failures while retries run, and tries a failed delivery again under the same webhook-id", async () => {
     const { path, id } = await endpoint();
     receiver.always(path, { status: 500, body: "down" });
