@@ -4,7 +4,14 @@ import { functions } from "@/inngest/functions";
 import { config } from "@/lib/config";
 import { problemResponse } from "@/lib/http/problem";
 
-const served = serve({ client: inngest, functions });
+// Where Inngest calls comes from BASE_URL alone: an unsigned sync (PUT) registers the app, and
+// the request's own Host or X-Forwarded-* headers must not decide the address it registers.
+const served = serve({
+  client: inngest,
+  functions,
+  serveOrigin: config().baseUrl,
+  servePath: "/api/inngest",
+});
 
 type Handler = (request: Request, context: unknown) => Promise<Response>;
 
