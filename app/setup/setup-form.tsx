@@ -8,8 +8,19 @@ import { FormError } from "@/app/ui/form-error";
 import { NewPasswordField } from "@/app/ui/new-password-field";
 import { useApiSubmit } from "@/app/ui/use-api-submit";
 
-/** `askForToken`: the deployment was started with SETUP_TOKEN, and only its holder may set up. */
-export function SetupForm({ askForToken }: { askForToken: boolean }) {
+/**
+ * `askForToken`: only a holder of the setup token may set up (SETUP_TOKEN, or the printed link's
+ * token for a visitor on another machine); `linkToken`: the token the setup link carried.
+ */
+export function SetupForm({
+  askForToken,
+  linkToken,
+  tokenHint,
+}: {
+  askForToken: boolean;
+  linkToken: string | null;
+  tokenHint: string;
+}) {
   const router = useRouter();
   const { error, pending, submit } = useApiSubmit();
 
@@ -19,7 +30,11 @@ export function SetupForm({ askForToken }: { askForToken: boolean }) {
     const result = await submit(() =>
       apiFetch("/v1/setup", {
         method: "POST",
-        headers: askForToken ? { "x-setup-token": String(form.get("setupToken") ?? "") } : {},
+        headers: askForToken
+          ? { "x-setup-token": String(form.get("setupToken") ?? "") }
+          : linkToken
+            ? { "x-setup-token": linkToken }
+            : {},
         body: {
           workspaceName: form.get("workspaceName"),
           name: form.get("name"),
@@ -41,7 +56,7 @@ export function SetupForm({ askForToken }: { askForToken: boolean }) {
           name="setupToken"
           type="password"
           autoComplete="off"
-          hint="The SETUP_TOKEN this deployment was started with."
+          hint={tokenHint}
           required
         />
       )}

@@ -18,6 +18,9 @@ export async function startServer(): Promise<void> {
     }
     throw error;
   }
+  // Before the first request: route handlers learn each request's TCP peer from this stamp.
+  const { stampSocketPeers } = await import("@/lib/http/socket-peer");
+  stampSocketPeers();
   const { isDatabaseUnreachable, OUTAGE_RETRY_AFTER_SECONDS } =
     await import("@/lib/database-outage");
   const { logError } = await import("@/lib/log");
@@ -57,10 +60,18 @@ async function startOnceReachable(intervalMs: number): Promise<void> {
 async function startWithDatabase(): Promise<void> {
   const { getDb } = await import("@/db/client");
   await getDb();
-  const { isSetUp } = await import("@/lib/workspace/setup");
+  const { firstRunLink, isSetUp } = await import("@/lib/workspace/setup");
   const { startupWarnings } = await import("./warnings");
-  for (const warning of startupWarnings(config(), { setUp: await isSetUp() })) {
+  const setUp = await isSetUp();
+  for (const warning of startupWarnings(config(), { setUp })) {
     console.warn(`Warning: ${warning}`);
+  }
+  if (!setUp && !config().setupToken) {
+    console.log(
+      `\nAllclear is not set up yet. Open this link to set it up:\n\n  ${firstRunLink()}\n\n` +
+        "The link holds a one-time setup token, which only this log shows: from another machine, " +
+        "setup needs it; from this machine, /setup works without it.\n",
+    );
   }
   const { upgradeLegacySecrets } = await import("@/lib/notifications/endpoints");
   await upgradeLegacySecrets();

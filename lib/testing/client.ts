@@ -1,5 +1,6 @@
 import { config } from "@/lib/config";
 import type { RouteHandler } from "@/lib/http/api";
+import { peerStamp, SOCKET_PEER_HEADER } from "@/lib/http/socket-peer";
 
 type RouteModule = Partial<Record<string, RouteHandler>>;
 
@@ -70,12 +71,17 @@ let clients = 0;
 /**
  * A signed-in (or not) API user: keeps cookies between calls like a browser or `curl -b -c`, and
  * comes from an address of its own (documentation range) so per-address limits apply per client.
+ * Its requests reach the server over a connection from `peer` (as the server stamps them): the
+ * server's own machine unless told otherwise, as for a proxy or curl on the same host.
  */
 export class TestClient {
   readonly cookies = new Map<string, string>();
   readonly address: string;
 
-  constructor(address?: string) {
+  constructor(
+    address?: string,
+    readonly peer = "127.0.0.1",
+  ) {
     clients += 1;
     this.address = address ?? `198.51.${(clients >> 8) & 255}.${clients & 255}`;
   }
@@ -85,6 +91,7 @@ export class TestClient {
     if (!headers.has("origin") && method !== "GET") headers.set("origin", config().baseUrl);
     if (!headers.has(config().trustProxyHeader))
       headers.set(config().trustProxyHeader, this.address);
+    headers.set(SOCKET_PEER_HEADER, peerStamp(this.peer));
     if (this.cookies.size && !headers.has("cookie")) {
       headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
     }

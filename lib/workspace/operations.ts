@@ -8,13 +8,14 @@ export const setup = defineOperation({
   tag: "Workspace",
   summary: "First-run setup",
   description:
-    "Creates the workspace and its owner, and signs the owner in (the answer sets the session cookie). Works once per deployment. When the deployment was started with SETUP_TOKEN, send it in the `x-setup-token` header (403 `forbidden` otherwise).",
+    "Creates the workspace and its owner, and signs the owner in (the answer sets the session cookie). Works once per deployment. When the deployment was started with SETUP_TOKEN, send it in the `x-setup-token` header (403 `forbidden` otherwise). Without SETUP_TOKEN, a call from the server's own machine (its TCP peer is loopback) needs no token; from anywhere else, send the one-time token of the setup link the server printed in its log when it started (403 `setup_token_required` otherwise).",
   access: "public",
   body: SetupInput,
   response: SetupResult,
   status: 201,
   problems: [
     { status: 403, code: "forbidden" },
+    { status: 403, code: "setup_token_required" },
     { status: 409, code: "already_set_up" },
   ],
 });

@@ -1,0 +1,70 @@
+import { randomBytes } from "node:crypto";
+import { Server, type IncomingMessage } from "node:http";
+import { BlockList, isIP } from "node:net";
+import { constantTimeEqual } from "@/lib/crypto/compare";
+
+/**
+ * The address at the other end of a request's TCP connection, as this process's HTTP server saw
+ * it: never a header a client or proxy wrote. Next.js hands route handlers a Request without its
+ * socket, so the server stamps every incoming request with a header of its own, removing any
+ * that arrived with it; the value carries a secret made at start, so a header that was not
+ * stamped here (a server started some other way) is never believed.
+ */
+export const SOCKET_PEER_HEADER = "x-allclear-socket-peer";
+
+type Store = typeof globalThis & { __allclearPeerSecret?: string; __allclearPeerStamped?: true };
+const store = globalThis as Store;
+
+function secret(): string {
+  store.__allclearPeerSecret ??= randomBytes(24).toString("base64url");
+  return store.__allclearPeerSecret;
+}
+
+/** The stamp a request from `address` carries: the process's secret, then the address. */
+export function peerStamp(address: string): string {
+  return `${secret()} ${address}`;
+}
+
+function stamp(request: IncomingMessage): void {
+  delete request.headers[SOCKET_PEER_HEADER];
+  const address = request.socket?.remoteAddress;
+  if (address) request.headers[SOCKET_PEER_HEADER] = peerStamp(address);
+}
+
+/**
+ * Stamps every request this process's HTTP servers receive with its socket's peer, before any
+ * listener sees it. Called once at start, before the first request is served.
+ */
+export function stampSocketPeers(): void {
+  if (store.__allclearPeerStamped) return;
+  store.__allclearPeerStamped = true;
+  const emit = Server.prototype.emit;
+  Server.prototype.emit = function (this: Server, event: string | symbol, ...args: unknown[]) {
+    if (event === "request" || event === "checkContinue" || event === "checkExpectation") {
+      stamp(args[0] as IncomingMessage);
+    }
+    return emit.apply(this, [event, ...args] as Parameters<typeof emit>);
+  } as typeof emit;
+}
+
+/** The socket peer this process stamped on the request, or null when it carries no true stamp. */
+export function socketPeer(headers: Headers): string | null {
+  const value = headers.get(SOCKET_PEER_HEADER);
+  if (!value) return null;
+  const space = value.indexOf(" ");
+  if (space < 0 || !constantTimeEqual(value.slice(0, space), secret())) return null;
+  const address = value.slice(space + 1);
+  return isIP(address) ? address : null;
+}
+
+const loopback = new BlockList();
+loopback.addSubnet("127.0.0.0", 8, "ipv4");
+loopback.addAddress("::1", "ipv6");
+
+/** Whether an address is this machine's loopback (IPv4-mapped IPv6 spellings included). */
+export function isLoopback(address: string): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (mapped) return loopback.check(mapped, "ipv4");
+  const family = isIP(address);
+  return family !== 0 && loopback.check(address, family === 4 ? "ipv4" : "ipv6");
+}
