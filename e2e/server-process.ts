@@ -7,11 +7,13 @@ export class ServerProcess {
   /** Everything the server has written to stdout and stderr so far. */
   output = "";
 
+  /** `base`: the BASE_URL the server is started with, when not http://localhost:<port>. */
   constructor(
     readonly port: number,
     private readonly env: Record<string, string | undefined>,
+    base?: string,
   ) {
-    this.base = `http://localhost:${port}`;
+    this.base = base ?? `http://localhost:${port}`;
   }
 
   async start(): Promise<number> {
@@ -30,7 +32,7 @@ export class ServerProcess {
     }
     for (let i = 0; i < 600; i++) {
       try {
-        if ((await fetch(`${this.base}/health`)).ok) return Date.now();
+        if ((await fetch(`http://localhost:${this.port}/health`)).ok) return Date.now();
       } catch {
         // not listening yet
       }
