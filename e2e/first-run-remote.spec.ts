@@ -41,7 +41,11 @@ test("a first run reached from another machine sets up only with the link the se
     expect(link, server.output).not.toBeNull();
 
     // From the network, without the token, or claiming loopback in headers: refused.
-    for (const headers of [{}, { "x-forwarded-for": "127.0.0.1", "x-real-ip": "127.0.0.1" }]) {
+    const claims: Record<string, string>[] = [
+      {},
+      { "x-forwarded-for": "127.0.0.1", "x-real-ip": "127.0.0.1" },
+    ];
+    for (const headers of claims) {
       const refused = await fetch(`http://${address}:${PORT}/v1/setup`, {
         method: "POST",
         headers: { "content-type": "application/json", origin: BASE, ...headers },
