@@ -14,10 +14,14 @@ function inWords(seconds: number): string {
   return `${minutes} minutes`;
 }
 
-function describe(failure: { status: number; message?: string }): string {
+/** better-auth's own errors say `message`; the limits in front of it answer problem+json. */
+type Failure = { status: number; message?: string; detail?: string };
+
+function describe(failure: Failure): string {
   if (failure.status === 429) {
     // The server says how long to wait ("… try again in 899 s."); say it in words.
-    const seconds = Number(/(\d+)\s*s\b/.exec(failure.message ?? "")?.[1]);
+    const said = failure.message ?? failure.detail ?? "";
+    const seconds = Number(/(\d+)\s*s\b/.exec(said)?.[1]);
     return Number.isFinite(seconds) && seconds > 0
       ? `Too many attempts. Try again in ${inWords(seconds)}.`
       : "Too many attempts. Wait a minute and try again.";
@@ -32,9 +36,7 @@ export function SignInForm() {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
-  async function attempt(
-    action: () => Promise<{ data: unknown; error: { status: number; message?: string } | null }>,
-  ) {
+  async function attempt(action: () => Promise<{ data: unknown; error: Failure | null }>) {
     setPending(true);
     setError(null);
     const { data, error: failure } = await action();

@@ -1,10 +1,11 @@
-import { eq } from "drizzle-orm";
 import { betterAuth } from "better-auth";
+import { createAuthMiddleware } from "better-auth/api";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { uuidv7 } from "uuidv7";
 import { getDb, schema } from "@/db/client";
 import { config } from "@/lib/config";
+import { hashedResetIdentifier, RESET_IDENTIFIER_PREFIX, voidResetLinks } from "./reset-links";
 import { resolveAuthSecret } from "./secret";
 
 export const AUTH_BASE_PATH = "/auth";
@@ -23,7 +24,8 @@ export function sessionCookieName(): string {
   return authCookieName("session_token");
 }
 
-function secureCookies(): boolean {
+/** Cookies are Secure and `__Secure-` named when the dashboard is served over https. */
+export function secureCookies(): boolean {
   return config().baseUrl.startsWith("https://");
 }
 
@@ -58,8 +60,35 @@ async function createAuth() {
       resetPasswordTokenExpiresIn: 3600,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
-        await mailPasswordReset(user, token);
+        // Loaded when first needed: it brings the mail queue, which the many modules importing
+        // this one have no use for. The gate has it loaded before any reset request.
+        const { queueResetLink } = await import("./password-reset");
+        await queueResetLink(user, token);
       },
+      // The link used is gone already; the others would still set a password the member has
+      // just chosen anew.
+      onPasswordReset: async ({ user }) => {
+        await voidResetLinks(user.id);
+      },
+    },
+    // Reset links are kept as a hash of their token (two-factor challenges stay as they are:
+    // the gate looks them up by the value of their cookie).
+    verification: {
+      storeIdentifier: {
+        default: "plain",
+        overrides: { [RESET_IDENTIFIER_PREFIX]: { hash: hashedResetIdentifier } },
+      },
+    },
+    hooks: {
+      // A changed password ends what a reset link could still do; the change is the member's
+      // own, made with the current password.
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/change-password") return;
+        const returned: unknown = ctx.context.returned;
+        if (returned && typeof returned === "object" && "user" in returned) {
+          await voidResetLinks((returned as { user: { id: string } }).user.id);
+        }
+      }),
     },
     session: { cookieCache: { enabled: false } },
     plugins: [
@@ -82,8 +111,7 @@ async function createAuth() {
         "/sign-in/*": SIGN_IN_LIMIT,
         "/two-factor/*": SIGN_IN_LIMIT,
         "/change-password": SIGN_IN_LIMIT,
-        // Each request may mail someone: few per visitor address.
-        "/request-password-reset": { window: 60, max: 3 },
+        // "/request-password-reset" is answered by the gate, under its own limits (password-reset.ts).
         "/reset-password": SIGN_IN_LIMIT,
       },
     },
@@ -111,21 +139,4 @@ export function getAuth(): Promise<Auth> {
 
 export function forgetAuth(): void {
   store.__allclearAuth = undefined;
-}
-
-/** Queues the reset link for a member; an address without a membership gets nothing. */
-async function mailPasswordReset(user: { id: string; email: string }, token: string) {
-  const [{ queuePasswordReset }, { announceEmail }, db] = await Promise.all([
-    import("@/lib/email/queue"),
-    import("@/lib/jobs/engine"),
-    getDb(),
-  ]);
-  const [membership] = await db
-    .select({ workspaceId: schema.member.workspaceId })
-    .from(schema.member)
-    .where(eq(schema.member.userId, user.id));
-  if (!membership) return;
-  const url = `${config().baseUrl}/reset-password?token=${encodeURIComponent(token)}`;
-  await queuePasswordReset({ workspaceId: membership.workspaceId, email: user.email }, url);
-  announceEmail();
 }

@@ -6,9 +6,12 @@ import { clientAddress } from "@/lib/http/client-address";
 import { assertSameOrigin, frontGate, readLimitedText } from "@/lib/http/request";
 import { AUTH_BASE_PATH, authCookieName, getAuth } from "./auth";
 import { actorFromHeaders, readCookie, verifySignedCookie } from "./session";
-import { beginSignInAttempt, signInSucceeded } from "./throttle";
+import { requestPasswordReset, RESET_REQUESTED } from "./password-reset";
+import { beginSignInAttempt, signInFailed, signInSucceeded, visitorOf } from "./throttle";
 
 const SIGN_IN_PATH = `${AUTH_BASE_PATH}/sign-in/email`;
+// Answered here rather than by better-auth, whose answer comes sooner for an unknown address.
+const RESET_REQUEST_PATH = `${AUTH_BASE_PATH}/request-password-reset`;
 
 /** better-auth reads the visitor address from the header; it gets only the value the proxy wrote. */
 function withVisitorAddress(headers: Headers): Headers {
@@ -70,17 +73,55 @@ async function withRetryAfter(response: Response, request: Request): Promise<Res
   );
 }
 
+function withCookie(response: Response, cookie: string): Response {
+  const headers = new Headers(response.headers);
+  headers.append("set-cookie", cookie);
+  return new Response(response.body, { status: response.status, headers });
+}
+
+/**
+ * better-auth also puts the session token in the JSON of answers that start a session (sign-in,
+ * two-factor, password change). The cookie carries it, HttpOnly; in a body any script on the page
+ * or a logging proxy could read it, and nothing here uses it.
+ */
+async function withoutSessionToken(response: Response): Promise<Response> {
+  if (response.status !== 200) return response;
+  if (!response.headers.get("content-type")?.startsWith("application/json")) return response;
+  const text = await response.text();
+  let json: unknown = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // Not JSON after all: passed on as it came.
+  }
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  if (json && typeof json === "object" && !Array.isArray(json) && "token" in json) {
+    const rest: Record<string, unknown> = { ...json };
+    delete rest.token;
+    return new Response(JSON.stringify(rest), { status: response.status, headers });
+  }
+  return new Response(text, { status: response.status, headers });
+}
+
 /**
  * `/auth/*`: the front gate, the origin check and the body limit answer problem+json, then
- * better-auth answers in its own format. Sign-in also counts attempts per account, whatever
- * address they come from.
+ * better-auth answers in its own format. Sign-in also counts attempts (see beginSignInAttempt) and
+ * trusts the browser of a right password; a request for a reset link is answered here alone (see
+ * requestPasswordReset).
  */
 export async function handleAuthRequest(request: Request): Promise<Response> {
+  const arrivedAt = performance.now();
   const refused = frontGate(request);
   if (refused) return refused;
   try {
     assertSameOrigin(request, { required: true });
     const body = request.method === "GET" ? undefined : await readLimitedText(request);
+    if (request.method === "POST" && new URL(request.url).pathname === RESET_REQUEST_PATH) {
+      const visitor = visitorOf(request.headers);
+      await requestPasswordReset({ input: { body: body ?? "", visitor, arrivedAt } });
+      return Response.json(RESET_REQUESTED);
+    }
     const forwarded = new Request(request.url, {
       method: request.method,
       headers: withVisitorAddress(request.headers),
@@ -91,10 +132,14 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
       request.method === "POST" && new URL(request.url).pathname === SIGN_IN_PATH
         ? emailOf(body ?? "")
         : null;
-    if (email) await beginSignInAttempt(email);
-    const response = await auth.handler(forwarded);
-    if (email && response.ok) await signInSucceeded(email);
-    return await withRetryAfter(response, forwarded);
+    const attempt = email ? await beginSignInAttempt(email, request.headers) : null;
+    let response = await auth.handler(forwarded);
+    if (attempt && response.ok) {
+      response = withCookie(response, await signInSucceeded(attempt));
+    } else if (attempt && response.status === 401) {
+      await signInFailed(attempt);
+    }
+    return await withRetryAfter(await withoutSessionToken(response), forwarded);
   } catch (error) {
     return errorResponse(error);
   }

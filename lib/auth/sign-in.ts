@@ -1,6 +1,10 @@
 import { getAuth } from "./auth";
+import { deviceCookie } from "./device";
 
-/** Signs a member in with their password and adds the session cookie to `responseHeaders`. */
+/**
+ * Signs a member in with their password and adds the session cookie, and the cookie that trusts
+ * this browser for the account, to `responseHeaders`.
+ */
 export async function signInWithPassword(input: {
   email: string;
   password: string;
@@ -15,4 +19,6 @@ export async function signInWithPassword(input: {
   });
   for (const cookie of response.headers.getSetCookie())
     input.responseHeaders.append("set-cookie", cookie);
+  // The member has just chosen this password here, so this browser is theirs (see TrustedDevice).
+  if (response.ok) input.responseHeaders.append("set-cookie", await deviceCookie(input.email));
 }
