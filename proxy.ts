@@ -5,6 +5,9 @@ import { frontGate } from "@/lib/http/request";
 import { pageSecurityHeaders, PUBLIC_PATH } from "@/lib/http/security-headers";
 import { REQUESTED_PATH_HEADER } from "@/lib/auth/next-path";
 
+// Called by Inngest itself, which checks every call's signature; it answers JSON, not a page.
+const INNGEST_PATH = "/api/inngest";
+
 // Next.js pages and static assets pass the front gate here, and every page gets its security
 // headers, with a fresh nonce that Next.js puts on its own scripts. The public status page sets
 // its own headers.
@@ -12,11 +15,7 @@ export function proxy(request: Request): Response {
   const refused = frontGate(request);
   if (refused) return refused;
   const { pathname } = new URL(request.url);
-  if (
-    pathname.startsWith("/_next/") ||
-    pathname.startsWith("/api/") ||
-    PUBLIC_PATH.test(pathname)
-  ) {
+  if (pathname.startsWith("/_next/") || pathname === INNGEST_PATH || PUBLIC_PATH.test(pathname)) {
     return NextResponse.next();
   }
   const nonce = randomBytes(16).toString("base64");
@@ -36,9 +35,14 @@ export function proxy(request: Request): Response {
 }
 
 // The API, sign-in, /health and the public status page (/, its incidents, maintenance, history,
-// feeds, /api/v2 and the subscription pages under /public) apply the gate in their handlers and skip this: they are the hot paths.
+// feeds, /api/v2 and the subscription pages under /public) apply the gate in their handlers and
+// skip this: they are the hot paths. Each is excluded by its exact address (a whole segment,
+// anchored with `$`), never by a prefix: `/historyfoo` or `/incidents/a/b` is Next.js's
+// not-found page, which needs the page headers like any page. Next.js reads the matcher without
+// running this file, so it stays one literal; lib/http/proxy.test.ts checks it with Next.js's
+// own matching.
 export const config = {
   matcher: [
-    "/((?!v1/|v1$|auth/|health$|health/ready$|openapi\\.json$|api/v2/|public/|history|incidents/|maintenance/|$).*)",
+    "/((?!$|history(?:\\.rss|\\.atom)?$|incidents/[^/]+$|maintenance/[^/]+$|public/subscriptions(?:/confirm|/manage|/unsubscribe)?$|api/v2/.|v1/.|auth/.|health(?:/ready)?$|openapi\\.json$).*)",
   ],
 };

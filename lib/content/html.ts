@@ -39,3 +39,50 @@ export function html(strings: TemplateStringsArray, ...values: Value[]): SafeHtm
   });
   return new SafeHtml(out);
 }
+
+/**
+ * XML built from strings, for the feeds: every value is escaped unless it is already SafeXml
+ * (HTML, even SafeHtml, is text in XML and is escaped like any text), and characters XML 1.0
+ * cannot carry at all become U+FFFD, so no text can end an element or make the document
+ * unreadable. Text is never wrapped in CDATA, which a `]]>` in the text would close.
+ */
+export class SafeXml {
+  constructor(readonly value: string) {}
+  toString(): string {
+    return this.value;
+  }
+}
+
+const XML_ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&apos;",
+};
+// Everything outside XML 1.0's Char production: C0 controls but tab, line feed and carriage
+// return, U+FFFE, U+FFFF and lone surrogates.
+const NOT_XML = /[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
+
+export function escapeXml(text: string): string {
+  return text.replace(NOT_XML, "\ufffd").replace(/[&<>"']/g, (char) => XML_ESCAPES[char]!);
+}
+
+type XmlValue =
+  SafeXml | SafeHtml | string | number | null | undefined | false | readonly XmlValue[];
+
+function renderXml(value: XmlValue): string {
+  if (value === null || value === undefined || value === false) return "";
+  if (value instanceof SafeXml) return value.value;
+  if (Array.isArray(value)) return value.map(renderXml).join("");
+  return escapeXml(String(value));
+}
+
+/** A template whose values are escaped as XML (arrays joined; null, undefined, false empty). */
+export function xml(strings: TemplateStringsArray, ...values: XmlValue[]): SafeXml {
+  let out = strings[0]!;
+  values.forEach((value, index) => {
+    out += renderXml(value) + strings[index + 1]!;
+  });
+  return new SafeXml(out);
+}

@@ -135,6 +135,83 @@ describe.each([
     expect(markup).toContain("Fish &amp; chips © © 😀");
   });
 
+  // Whatever the destination spells, the address a browser follows (its own URL parser, which
+  // drops tabs and line breaks anywhere and controls and spaces at the ends) is the web, mail or
+  // this site: a link to another host names its scheme.
+  it.each([
+    ["a tab entity", "[x](/&#9;/evil.example)"],
+    ["a hexadecimal tab entity", "[x](/&#x9;/evil.example)"],
+    ["a line feed entity", "[x](/&#10;/evil.example)"],
+    ["a padded line feed entity", "[x](/&#0010;/evil.example)"],
+    ["a carriage return entity", "[x](/&#13;/evil.example)"],
+    ["all three", "[x](/&#9;&#10;&#13;/evil.example)"],
+    ["a named tab", "[x](/&Tab;/evil.example)"],
+    ["a named line feed", "[x](/&NewLine;/evil.example)"],
+    ["a raw tab", "[x](</\t/evil.example>)"],
+    ["a raw tab before the slashes", "[x](<\t//evil.example>)"],
+    ["a tab before a backslash", "[x](/&#9;\\evil.example)"],
+    ["an entity backslash", "[x](/&#92;evil.example)"],
+    ["an entity backslash after a tab", "[x](/&#9;&#92;evil.example)"],
+    ["two entity backslashes", "[x](&#92;&#92;evil.example)"],
+    ["an escaped slash", "[x](/\\/evil.example)"],
+    ["a leading space", "[x](&#32;//evil.example)"],
+    ["a leading control", "[x](&#1;//evil.example)"],
+    ["leading controls and a tab", "[x](&#31;&#32;/&#9;/evil.example)"],
+    ["a leading NUL", "[x](&#0;//evil.example)"],
+    ["a reference definition", "[x][r]\n\n[r]: /&#9;/evil.example"],
+    ["javascript: split by a tab", "[x](java&#9;script:alert(1))"],
+    ["javascript: split by a line feed", "[x](jav&#10;ascript:alert(1))"],
+    ["javascript: split by a carriage return", "[x](JAVA&#13;SCRIPT:alert(1))"],
+    ["javascript: after a tab", "[x](&#9;javascript:alert(1))"],
+    ["javascript: after controls", "[x](&#1;&#2;&#32;javascript:alert(1))"],
+    ["javascript: with an entity colon", "[x](javascript&#58;alert(1))"],
+    ["javascript: in a raw-tab destination", "[x](<java\tscript:alert(1)>)"],
+    ["a data: URL split by a tab", "[x](da&#9;ta:text/html,x)"],
+    ["a percent-encoded tab", "[x](/%09/evil.example)"],
+    ["a percent-encoded slash", "[x](/%2F/evil.example)"],
+  ])("follows %s only to the web, mail or this site", (_, text) => {
+    const base = "https://status.example/incidents/1";
+    for (const [, href] of html(text).matchAll(/href="([^"]*)"/g)) {
+      const written = href!
+        .replaceAll("&quot;", '"')
+        .replaceAll("&#39;", "'")
+        .replaceAll("&lt;", "<")
+        .replaceAll("&gt;", ">")
+        .replaceAll("&amp;", "&");
+      const followed = new URL(written, base);
+      expect(["http:", "https:", "mailto:"], written).toContain(followed.protocol);
+      if (!/^(https?|mailto):/i.test(written)) {
+        expect(followed.origin, `${JSON.stringify(written)} from ${text}`).toBe(
+          new URL(base).origin,
+        );
+      }
+    }
+  });
+
+  it.each([
+    ["[x](/%09/evil.example)", "/%09/evil.example"],
+    ["[x](/ok&#9;)", "/ok"],
+    ["[x](/o&#10;k)", "/ok"],
+    ["[x](&#9;https://example.com/a)", "https://example.com/a"],
+    ["[x](h&#9;ttps://example.com/a)", "https://example.com/a"],
+    ["[x](mail&#13;to:ops@example.com)", "mailto:ops@example.com"],
+    ["[x](&#1;#top)", "#top"],
+  ])("links %j to %s, as a browser reads it", (text, href) => {
+    expect(html(text)).toContain(`href="${href}"`);
+  });
+
+  it.each(["&constructor;", "&__proto__;", "&toString;", "&hasOwnProperty;", "&valueOf;"])(
+    "shows %s, a name every object inherits, as the text it is",
+    (entity) => {
+      const written = entity.replace("&", "&amp;");
+      const markup = html(`a ${entity} b [link](/p?${entity} "${entity}") ![${entity}](x)`);
+      expect(markup).toContain(`href="/p?${written}"`);
+      expect(markup).toContain(`title="${written}"`);
+      expect(markup).toContain(`</a> ${written}</p>`);
+      expect(markup).not.toMatch(/native code|\[object/);
+    },
+  );
+
   it("keeps a valid link exactly as written, without encoding it twice", () => {
     const markup = html("[a](https://example.com/a%20b?x=%2F&y=1#top) [b](/incidents/x)");
     expect(markup).toContain('href="https://example.com/a%20b?x=%2F&amp;y=1#top"');

@@ -15,6 +15,11 @@ const MAX_INDENT = MAX_NESTING * 2;
 
 // Links keep to the web, mail and this site; `//host` and `/\host` would leave the site unseen.
 const SAFE_URL = /^(https?:|mailto:|\/(?![/\\])|#)/i;
+// What a browser's URL parser drops before it reads an address (WHATWG URL, basic URL parser):
+// C0 controls and spaces at either end, then tab, line feed and carriage return anywhere, so
+// `/<tab>/host` is `//host` to it. The rule judges what is left, which is what the link holds.
+const URL_ENDS = /^[\u0000-\u0020]+|[\u0000-\u0020]+$/g;
+const URL_TAB_OR_NEWLINE = /[\t\n\r]/g;
 
 // A line's container prefix: indentation, then quote markers and list markers.
 const CONTAINER_PREFIX = /^([ \t]*)((?:(?:>|[-+*](?=[ \t])|\d{1,9}[.)](?=[ \t]))[ \t]*)+)/;
@@ -44,28 +49,29 @@ function capNesting(text: string): string {
     .join("\n");
 }
 
-const NAMED_ENTITIES: Record<string, string> = {
-  amp: "&",
-  lt: "<",
-  gt: ">",
-  quot: '"',
-  apos: "'",
-  nbsp: "\u00a0",
-  copy: "©",
-  reg: "®",
-  trade: "™",
-  hellip: "…",
-  mdash: "—",
-  ndash: "–",
-  laquo: "«",
-  raquo: "»",
-  middot: "·",
-  bull: "•",
-  deg: "°",
-  times: "×",
-  euro: "€",
-  pound: "£",
-};
+// A Map, so that a name every object inherits (`&constructor;`) is no entity.
+const NAMED_ENTITIES = new Map<string, string>([
+  ["amp", "&"],
+  ["lt", "<"],
+  ["gt", ">"],
+  ["quot", '"'],
+  ["apos", "'"],
+  ["nbsp", "\u00a0"],
+  ["copy", "©"],
+  ["reg", "®"],
+  ["trade", "™"],
+  ["hellip", "…"],
+  ["mdash", "—"],
+  ["ndash", "–"],
+  ["laquo", "«"],
+  ["raquo", "»"],
+  ["middot", "·"],
+  ["bull", "•"],
+  ["deg", "°"],
+  ["times", "×"],
+  ["euro", "€"],
+  ["pound", "£"],
+]);
 
 /** Markdown keeps character references in text; React would show them as typed. */
 function decodeEntities(text: string): string {
@@ -76,8 +82,17 @@ function decodeEntities(text: string): string {
       const valid = code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff);
       return valid ? String.fromCodePoint(code) : "\ufffd";
     }
-    return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
+    return NAMED_ENTITIES.get(name.toLowerCase()) ?? whole;
   });
+}
+
+/**
+ * A link's destination as the address a browser will follow, or null when that address leads
+ * anywhere but the web, mail or this site.
+ */
+function safeHref(destination: string): string | null {
+  const href = decodeEntities(destination).replace(URL_ENDS, "").replace(URL_TAB_OR_NEWLINE, "");
+  return SAFE_URL.test(href) ? href : null;
 }
 
 const ALIGN_CLASS = { left: "align-left", center: "align-center", right: "align-right" } as const;
@@ -166,9 +181,9 @@ function renderToken<N>(build: Builder<N>, token: Token, depth: number, key: num
       return el("code", null, [build.text((token as Tokens.Codespan).text)]);
     case "link": {
       const link = token as Tokens.Link;
-      const href = decodeEntities(link.href);
+      const href = safeHref(link.href);
       const text = children(link.tokens);
-      if (!SAFE_URL.test(href)) return el("span", null, text);
+      if (href === null) return el("span", null, text);
       return el(
         "a",
         {

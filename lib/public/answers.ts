@@ -4,7 +4,7 @@ import { atomFeed, rssFeed } from "./feeds";
 import { historyAnswer, MAX_HISTORY_PAGE } from "./history";
 import { loadIncidents, loadMaintenances, type PublicData } from "./load";
 import { incidentPage, maintenancePage, notFoundPage, notSetUpPage, statusPage } from "./pages";
-import { statuspageFile, STATUSPAGE_FILES, type StatuspageFile } from "./statuspage";
+import { isStatuspageFile, statuspageFile } from "./statuspage";
 import { fromSnapshot, onDemand, rendered, type Rendered, type Snapshot } from "./snapshot";
 
 /**
@@ -26,43 +26,51 @@ export function statusAnswer(snapshot: Snapshot): Rendered {
 
 /**
  * The page of one incident or window: from the snapshot when it holds it, else read on demand;
- * 404 for an id that is not a UUID or names nothing public.
+ * 404 for an id that is not a UUID or names nothing public. The snapshot knows every id that is
+ * shown, so an unknown one is answered from memory: it never reads the database, nor takes the
+ * place of a kept page.
  */
 async function itemAnswer<T extends { id: string }>(
   snapshot: Snapshot,
   id: string,
-  kind: string,
+  kind: "incidents" | "maintenances",
   item: {
     known: (data: PublicData) => T[];
-    load: (data: PublicData) => Promise<T[]>;
+    load: (data: PublicData, id: string) => Promise<T[]>;
     page: (data: PublicData, found: T) => string;
   },
 ): Promise<Rendered> {
   const data = snapshot.data;
   if (!data) return notSetUp(snapshot);
-  if (!uuid().safeParse(id).success) return fromSnapshot(snapshot, "404", () => notFound(data));
-  const known = item.known(data).find((found) => found.id === id);
-  if (known) {
-    return fromSnapshot(snapshot, `${kind}:${id}`, () => rendered("html", item.page(data, known)));
+  // Ids are stored in lower case; an address may spell the same UUID in upper case.
+  const wanted = id.toLowerCase();
+  if (!uuid().safeParse(id).success || !snapshot.shown[kind].has(wanted)) {
+    return fromSnapshot(snapshot, "404", () => notFound(data));
   }
-  return onDemand(`${kind}:${id}`, async () => {
-    const [found] = await item.load(data);
+  const known = item.known(data).find((found) => found.id === wanted);
+  if (known) {
+    return fromSnapshot(snapshot, `${kind}:${wanted}`, () =>
+      rendered("html", item.page(data, known)),
+    );
+  }
+  return onDemand(`${kind}:${wanted}`, async () => {
+    const [found] = await item.load(data, wanted);
     return found ? rendered("html", item.page(data, found)) : notFound(data);
   });
 }
 
 export function incidentAnswer(snapshot: Snapshot, id: string): Promise<Rendered> {
-  return itemAnswer(snapshot, id, "incident", {
+  return itemAnswer(snapshot, id, "incidents", {
     known: (data) => data.incidents,
-    load: async (data) => loadIncidents(await getDb(), data.workspace.id, [id]),
+    load: async (data, wanted) => loadIncidents(await getDb(), data.workspace.id, [wanted]),
     page: incidentPage,
   });
 }
 
 export function maintenanceAnswer(snapshot: Snapshot, id: string): Promise<Rendered> {
-  return itemAnswer(snapshot, id, "maintenance", {
+  return itemAnswer(snapshot, id, "maintenances", {
     known: (data) => data.maintenances,
-    load: async (data) => loadMaintenances(await getDb(), data.workspace.id, [id]),
+    load: async (data, wanted) => loadMaintenances(await getDb(), data.workspace.id, [wanted]),
     page: maintenancePage,
   });
 }
@@ -100,8 +108,8 @@ const NO_PAGE = JSON.stringify({
 export function statuspageAnswer(snapshot: Snapshot, path: string[]): Rendered {
   const file = path.join("/");
   const data = snapshot.data;
-  if (!data || !(file in STATUSPAGE_FILES)) return rendered("json", NO_PAGE, 404);
+  if (!data || !isStatuspageFile(file)) return rendered("json", NO_PAGE, 404);
   return fromSnapshot(snapshot, `api:${file}`, () =>
-    rendered("json", JSON.stringify(statuspageFile(data, file as StatuspageFile))),
+    rendered("json", JSON.stringify(statuspageFile(data, file))),
   );
 }

@@ -1,6 +1,5 @@
-import { Feed } from "feed";
 import { config } from "@/lib/config";
-import { html } from "@/lib/content/html";
+import { escapeHtml, html, xml, type SafeHtml } from "@/lib/content/html";
 import { markdownToHtml } from "@/lib/content/markdown";
 import { LIST_LIMIT, type PublicData } from "./load";
 
@@ -11,42 +10,103 @@ const STATUS = {
   resolved: "Resolved",
 } as const;
 
+/** Characters of a summary, counted in code points so that no emoji is cut in half. */
+const SUMMARY_LENGTH = 300;
+
+type Entry = {
+  title: string;
+  link: string;
+  updated: Date;
+  published: Date;
+  /** Plain text. */
+  summary: string;
+  content: SafeHtml;
+};
+
 /**
- * The 50 newest published incidents as a feed: one entry per incident (its page's address is
+ * The 50 newest published incidents as feed entries: one per incident (its page's address is
  * its id, so it stays the same as updates arrive), holding every update, newest first.
  */
-function incidentFeed(data: PublicData): Feed {
+function entries(data: PublicData): Entry[] {
   const base = config().baseUrl;
-  const feed = new Feed({
-    title: `${data.workspace.name} status`,
-    description: `Incidents and their updates from the ${data.workspace.name} status page.`,
-    id: `${base}/`,
-    link: `${base}/`,
-    language: "en",
-    updated: data.updatedAt,
-    generator: "Allclear",
-    favicon: `${base}/icon.svg`,
-    copyright: data.workspace.name,
-    feedLinks: { rss: `${base}/history.rss`, atom: `${base}/history.atom` },
-  });
-  for (const incident of data.incidents.slice(0, LIST_LIMIT)) {
-    const link = `${base}/incidents/${incident.id}`;
-    const content = incident.updates.map(
-      (update) =>
-        html`<p><strong>${STATUS[update.status]}</strong> – ${update.createdAt.toUTCString()}</p>${markdownToHtml(update.body)}`,
-    );
-    feed.addItem({
+  return data.incidents.slice(0, LIST_LIMIT).map((incident) => {
+    const newest = incident.updates[0];
+    const opening = Array.from(newest?.body ?? "")
+      .slice(0, SUMMARY_LENGTH)
+      .join("");
+    return {
       title: incident.title,
-      id: link,
-      link,
-      date: incident.updates[0]?.createdAt ?? incident.updatedAt,
+      link: `${base}/incidents/${incident.id}`,
+      updated: newest?.createdAt ?? incident.updatedAt,
       published: incident.startedAt,
-      description: `${STATUS[incident.status]}: ${incident.updates[0]?.body.slice(0, 300) ?? ""}`,
-      content: content.join(""),
-    });
-  }
-  return feed;
+      summary: `${STATUS[incident.status]}: ${opening}`,
+      content: html`${incident.updates.map(
+        (update) =>
+          html`<p><strong>${STATUS[update.status]}</strong> – ${update.createdAt.toUTCString()}</p>${markdownToHtml(update.body)}`,
+      )}`,
+    };
+  });
 }
 
-export const rssFeed = (data: PublicData) => incidentFeed(data).rss2();
-export const atomFeed = (data: PublicData) => incidentFeed(data).atom1();
+// Both feeds are written through the `xml` template, never in CDATA: every text, titles and the
+// workspace's name included, is escaped, so nothing an editor writes can end an element early.
+
+export function rssFeed(data: PublicData): string {
+  const base = config().baseUrl;
+  const name = data.workspace.name;
+  return xml`<?xml version="1.0" encoding="utf-8"?>
+<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:atom="http://www.w3.org/2005/Atom">
+<channel>
+<title>${name} status</title>
+<link>${base}/</link>
+<description>Incidents and their updates from the ${name} status page.</description>
+<lastBuildDate>${data.updatedAt.toUTCString()}</lastBuildDate>
+<docs>https://validator.w3.org/feed/docs/rss2.html</docs>
+<generator>Allclear</generator>
+<language>en</language>
+<copyright>${name}</copyright>
+<atom:link href="${base}/history.rss" rel="self" type="application/rss+xml"/>
+${entries(data).map(
+  // Readers take an item's description as HTML, so its text is escaped as HTML first.
+  (entry) => xml`<item>
+<title>${entry.title}</title>
+<link>${entry.link}</link>
+<guid isPermaLink="false">${entry.link}</guid>
+<pubDate>${entry.published.toUTCString()}</pubDate>
+<description>${escapeHtml(entry.summary)}</description>
+<content:encoded>${entry.content}</content:encoded>
+</item>
+`,
+)}</channel>
+</rss>
+`.value;
+}
+
+export function atomFeed(data: PublicData): string {
+  const base = config().baseUrl;
+  const name = data.workspace.name;
+  return xml`<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom">
+<id>${base}/</id>
+<title>${name} status</title>
+<updated>${data.updatedAt.toISOString()}</updated>
+<generator>Allclear</generator>
+<link rel="alternate" href="${base}/"/>
+<link rel="self" href="${base}/history.atom"/>
+<subtitle>Incidents and their updates from the ${name} status page.</subtitle>
+<icon>${base}/icon.svg</icon>
+<rights>${name}</rights>
+${entries(data).map(
+  (entry) => xml`<entry>
+<title type="text">${entry.title}</title>
+<id>${entry.link}</id>
+<link href="${entry.link}"/>
+<updated>${entry.updated.toISOString()}</updated>
+<summary type="text">${entry.summary}</summary>
+<content type="html">${entry.content}</content>
+<published>${entry.published.toISOString()}</published>
+</entry>
+`,
+)}</feed>
+`.value;
+}

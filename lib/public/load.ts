@@ -102,6 +102,11 @@ export type PublicData = {
   incidents: PublicIncident[];
   /** Not cancelled: every scheduled or in-progress one and the 50 latest; latest start first. */
   maintenances: PublicMaintenance[];
+  /**
+   * The id of every published incident and every window not cancelled, older ones too: an
+   * address that names none of them is answered 404 from memory, without reading the database.
+   */
+  shownIds: { incidents: string[]; maintenances: string[] };
 };
 
 async function loadComponents(tx: Executor, workspaceId: string) {
@@ -335,6 +340,8 @@ export async function loadPublicData(now = new Date()): Promise<PublicData | nul
         latestIncidents,
         currentWindows,
         latestWindows,
+        shownIncidents,
+        shownWindows,
         [changed],
       ] = await Promise.all([
         loadComponents(tx, ws.id),
@@ -364,6 +371,8 @@ export async function loadPublicData(now = new Date()): Promise<PublicData | nul
           .where(shown)
           .orderBy(desc(maintenance.startsAt), desc(maintenance.id))
           .limit(LIST_LIMIT),
+        tx.select({ id: incident.id }).from(incident).where(published),
+        tx.select({ id: maintenance.id }).from(maintenance).where(shown),
         tx
           .select({
             at: sql<string | Date | null>`greatest(
@@ -404,6 +413,7 @@ export async function loadPublicData(now = new Date()): Promise<PublicData | nul
         uptime,
         incidents,
         maintenances,
+        shownIds: { incidents: ids(shownIncidents), maintenances: ids(shownWindows) },
       };
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },

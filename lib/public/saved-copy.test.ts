@@ -1,4 +1,15 @@
-import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -50,6 +61,28 @@ describe("the saved copy of the public data", () => {
     expect((await readCopy(file))!.data).toEqual(data);
     await saveCopy(file, { ...data, components: [] });
     expect((await readCopy(file))!.data.components).toEqual([]);
+  });
+
+  it("is written through a new file of its own, never through a file or link already there", async () => {
+    const file = path.join(directory, "guarded", "copy.json");
+    mkdirSync(path.dirname(file), { recursive: true });
+    const elsewhere = path.join(directory, "elsewhere.txt");
+    writeFileSync(elsewhere, "not yours");
+    // What another user of the directory could have prepared at a temporary name it can guess.
+    const guessed = [`${file}.${process.pid}.tmp`, `${file}.tmp`];
+    symlinkSync(elsewhere, guessed[0]!);
+    writeFileSync(guessed[1]!, "theirs");
+    await saveCopy(file, data);
+    expect(readFileSync(elsewhere, "utf8")).toBe("not yours");
+    expect(readFileSync(guessed[1]!, "utf8")).toBe("theirs");
+    expect(lstatSync(guessed[0]!).isSymbolicLink()).toBe(true);
+    expect(lstatSync(file).isFile()).toBe(true);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect((await readCopy(file))!.data).toEqual(data);
+    // Nothing is left behind but the copy and what was there before.
+    expect(readdirSync(path.dirname(file)).sort()).toEqual(
+      ["copy.json", ...guessed.map((name) => path.basename(name))].sort(),
+    );
   });
 
   it("is ignored when missing, broken or of another format", async () => {

@@ -1,4 +1,5 @@
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
+import { mkdir, open, readFile, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { logError } from "@/lib/log";
 import type { PublicData } from "./load";
@@ -8,7 +9,7 @@ import type { PublicData } from "./load";
  * the database is out of reach still shows visitors the last good page rather than a 503. It
  * holds only what the public page already shows.
  */
-const FORMAT = 1;
+const FORMAT = 2;
 
 type SavedCopy = { format: number; savedAt: string; data: PublicData };
 
@@ -44,6 +45,8 @@ export function parseCopy(text: string): { data: PublicData; savedAt: Date } | n
     typeof copy.savedAt !== "string" ||
     !copy.data?.workspace ||
     !Array.isArray(copy.data.components) ||
+    !Array.isArray(copy.data.shownIds?.incidents) ||
+    !Array.isArray(copy.data.shownIds?.maintenances) ||
     !(copy.data.uptime instanceof Map)
   ) {
     return null;
@@ -55,6 +58,28 @@ let writing: Promise<void> = Promise.resolve();
 let failedToWrite = false;
 
 /**
+ * Writes the text to a new file beside `file`, then renames it over `file`. The temporary name
+ * is random and the file is created exclusively (O_EXCL), so a file or link someone else put at
+ * a name they guessed is never written through; it is readable by its owner only from the start.
+ */
+async function replaceFile(file: string, text: string): Promise<void> {
+  const temporary = `${file}.${randomBytes(12).toString("hex")}.tmp`;
+  const handle = await open(temporary, "wx", 0o600);
+  try {
+    try {
+      await handle.writeFile(text, "utf8");
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+/**
  * Writes the copy in the background, one write at a time and whole or not at all (a temporary
  * file renamed over the last). A disk that refuses is logged once; the page goes on from memory.
  */
@@ -63,9 +88,7 @@ export function saveCopy(file: string, data: PublicData): Promise<void> {
   writing = writing.then(async () => {
     try {
       await mkdir(path.dirname(file), { recursive: true });
-      const temporary = `${file}.${process.pid}.tmp`;
-      await writeFile(temporary, text, { mode: 0o600 });
-      await rename(temporary, file);
+      await replaceFile(file, text);
       failedToWrite = false;
     } catch (error) {
       if (!failedToWrite) logError(`The public page's copy could not be saved to ${file}`, error);

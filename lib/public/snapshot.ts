@@ -15,6 +15,8 @@ export type Rendered = {
 /** The public data read at one moment (null before setup) and the answers built from it. */
 export type Snapshot = {
   data: PublicData | null;
+  /** The ids of `data.shownIds`, looked up by every address of an incident or a window. */
+  shown: { incidents: Set<string>; maintenances: Set<string> };
   rendered: Map<string, Rendered>;
   /** What the data says, as text: a reload that reads the same keeps the built answers. */
   fingerprint: string;
@@ -42,6 +44,18 @@ function caches(): Caches {
 const fingerprintOf = (data: PublicData | null) =>
   JSON.stringify(data, (_, value) => (value instanceof Map ? [...value] : (value as unknown)));
 
+function snapshotOf(data: PublicData | null, fingerprint = fingerprintOf(data)): Snapshot {
+  return {
+    data,
+    shown: {
+      incidents: new Set(data?.shownIds.incidents),
+      maintenances: new Set(data?.shownIds.maintenances),
+    },
+    rendered: new Map(),
+    fingerprint,
+  };
+}
+
 /**
  * The saved copy becomes the last good copy, of no generation: the first request still waits
  * (briefly) for the database, and is given the saved copy only when the database cannot answer.
@@ -51,7 +65,7 @@ async function restoreSavedCopy(store: Caches): Promise<void> {
   if (!file) return;
   const saved = await readCopy(file);
   if (!saved || store.last) return;
-  store.last = { data: saved.data, rendered: new Map(), fingerprint: fingerprintOf(saved.data) };
+  store.last = snapshotOf(saved.data);
   store.snapshot.seed("snapshot", store.last);
 }
 
@@ -67,7 +81,7 @@ export async function publicSnapshot(): Promise<Snapshot> {
     const data = await loadPublicData();
     const fingerprint = fingerprintOf(data);
     if (store.last?.fingerprint === fingerprint) return store.last;
-    store.last = { data, rendered: new Map(), fingerprint };
+    store.last = snapshotOf(data, fingerprint);
     const file = config().publicCopyFile;
     if (file && data) void saveCopy(file, data);
     return store.last;

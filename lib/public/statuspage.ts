@@ -362,6 +362,10 @@ export const STATUSPAGE_FILES = {
 } as const;
 export type StatuspageFile = keyof typeof STATUSPAGE_FILES;
 
+/** Whether a requested path is one of the files: an own key, never one every object inherits. */
+export const isStatuspageFile = (path: string): path is StatuspageFile =>
+  Object.hasOwn(STATUSPAGE_FILES, path);
+
 /** One file's content, built from the public data. */
 export function statuspageFile(data: PublicData, file: StatuspageFile): unknown {
   const page = spPage(data);

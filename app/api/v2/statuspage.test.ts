@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { z } from "zod";
 import { startEmbeddedRunner, type Runner } from "@/lib/jobs/runner";
 import { PUBLIC_CACHE_CONTROL } from "@/lib/public/respond";
@@ -337,4 +337,29 @@ describe("/api/v2, Statuspage's public files", () => {
     expect(response.status).toBe(404);
     expect(response.body.code).toBe("not_found");
   });
+
+  it.each([
+    "constructor",
+    "__proto__",
+    "toString",
+    "hasOwnProperty",
+    "valueOf",
+    "isPrototypeOf",
+    "__defineGetter__",
+    "incidents/constructor",
+  ])(
+    "answers %s, a name every object inherits, as the file it is not: 404, logging nothing",
+    async (name) => {
+      const logged = [vi.spyOn(console, "error"), vi.spyOn(console, "warn")];
+      try {
+        const response = await visitor.get(`/api/v2/${name}`);
+        expect(response.status).toBe(404);
+        expect(response.headers.get("content-type")).toBe("application/json");
+        expect(response.body.code).toBe("not_found");
+        for (const spy of logged) expect(spy).not.toHaveBeenCalled();
+      } finally {
+        for (const spy of logged) spy.mockRestore();
+      }
+    },
+  );
 });
