@@ -21,9 +21,9 @@ export const subscriberStateEnum = pgEnum("subscriber_state", [
 ]);
 
 /**
- * An email subscriber. The confirmation token is kept only as its SHA-256, works once and ends
- * with `confirmTokenExpiresAt`; `lastConfirmationAt` holds mail to one address to one
- * confirmation per 15 minutes.
+ * An email subscriber. Its links to confirm are `subscription_confirmation` rows;
+ * `lastConfirmationAt` holds mail to one address to one confirmation per 15 minutes, and a
+ * subscription still pending 7 days after its last confirmation mail is deleted.
  */
 export const subscriber = pgTable(
   "subscriber",
@@ -35,8 +35,6 @@ export const subscriber = pgTable(
     /** Lowercased, so one address is one subscriber. */
     email: text().notNull(),
     state: subscriberStateEnum().notNull().default("pending_confirmation"),
-    confirmTokenHash: text(),
-    confirmTokenExpiresAt: at(),
     lastConfirmationAt: at(),
     confirmedAt: at(),
     bouncedAt: at(),
@@ -45,7 +43,6 @@ export const subscriber = pgTable(
   (t) => [
     uniqueIndex("subscriber_workspace_id_email_key").on(t.workspaceId, t.email),
     index("subscriber_workspace_id_created_at_idx").on(t.workspaceId, t.createdAt),
-    uniqueIndex("subscriber_confirm_token_hash_key").on(t.confirmTokenHash),
   ],
 );
 
@@ -96,6 +93,39 @@ export const emailKindEnum = pgEnum("email_kind", [
   "password_reset",
 ]);
 export const emailStateEnum = pgEnum("email_state", ["pending", "sent", "failed"]);
+
+/**
+ * A link to confirm a subscription, with the choices of the request that asked for it. The token
+ * is kept only as its SHA-256 and works until `expiresAt`. An address that asks again gets a
+ * link of its own with its own choices, and nothing about the subscription changes until one is
+ * used (so a stranger asking again can neither void a pending link nor re-subscribe a bounced
+ * address); using one ends the others.
+ */
+export const subscriptionConfirmation = pgTable(
+  "subscription_confirmation",
+  {
+    id: id(),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspace.id, { onDelete: "cascade" }),
+    subscriberId: uuid()
+      .notNull()
+      .references(() => subscriber.id, { onDelete: "cascade" }),
+    tokenHash: text().notNull(),
+    /** The components the request asked to follow; none = every component. */
+    componentIds: jsonb().$type<string[]>().notNull(),
+    /** The message that carries the link, which names the choices it confirms. */
+    emailMessageId: uuid().references(() => emailMessage.id, { onDelete: "set null" }),
+    expiresAt: at().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("subscription_confirmation_token_hash_key").on(t.tokenHash),
+    uniqueIndex("subscription_confirmation_email_message_id_key").on(t.emailMessageId),
+    index("subscription_confirmation_subscriber_id_idx").on(t.subscriberId),
+    index("subscription_confirmation_expires_at_idx").on(t.expiresAt),
+  ],
+);
 
 /**
  * One message to one address. Its id is the `Message-ID`, the same on every attempt. Event mail

@@ -4,6 +4,7 @@ import { getDb, schema, type Executor } from "@/db/client";
 import { config, retryDelayMs } from "@/lib/config";
 import { decryptSecret, encryptSecret, SecretUnreadableError } from "@/lib/crypto/secrets";
 import { groupBy } from "@/lib/group-by";
+import { logError } from "@/lib/log";
 import { eventComponents, type EventData } from "@/lib/notifications/messages";
 import { subscriberLinkToken } from "@/lib/subscribers/tokens";
 import {
@@ -17,7 +18,15 @@ import {
 } from "./templates";
 import { sendMail, type OutgoingMail, type SendResult } from "./transport";
 
-const { emailMessage, subscriber, subscriberComponent, component, outboxEvent, workspace } = schema;
+const {
+  emailMessage,
+  subscriber,
+  subscriberComponent,
+  subscriptionConfirmation,
+  component,
+  outboxEvent,
+  workspace,
+} = schema;
 
 /** How long a claimed message stays out of other workers' reach while it is sent. */
 const LEASE_MS = 60_000;
@@ -27,6 +36,9 @@ const INSERT_CHUNK = 500;
 const linkBinding = (messageId: string) => `email_message.link:${messageId}`;
 
 type Kind = (typeof schema.emailKindEnum.enumValues)[number];
+
+/** Mail that signs its reader in or creates their account: for its addressee's eyes only. */
+export const PERSONAL_KINDS = ["password_reset", "invitation"] as const satisfies Kind[];
 
 /** A message id and its link, encrypted for that message's row. */
 export type SealedLink = { id: string; linkEncrypted: string };
@@ -224,6 +236,8 @@ type Context = {
   workspaceNames: Map<string, string>;
   componentNames: Map<string, Map<string, string>>;
   follows: Map<string, string[]>;
+  /** The choices each confirmation message's link confirms, by message id. */
+  confirming: Map<string, string[]>;
   events: Map<string, { type: string; data: EventData }>;
 };
 
@@ -232,7 +246,7 @@ async function readContext(messages: ClaimedMessage[]): Promise<Context> {
   const workspaceIds = [...new Set(messages.map((m) => m.workspaceId))];
   const eventIds = [...new Set(messages.flatMap((m) => (m.eventId ? [m.eventId] : [])))];
   const confirming = messages.filter((m) => m.kind === "confirmation" && m.subscriberId);
-  const [workspaces, components, follows, events] = await Promise.all([
+  const [workspaces, components, follows, links, events] = await Promise.all([
     db
       .select({ id: workspace.id, name: workspace.name })
       .from(workspace)
@@ -252,6 +266,20 @@ async function readContext(messages: ClaimedMessage[]): Promise<Context> {
             inArray(
               subscriberComponent.subscriberId,
               confirming.map((m) => m.subscriberId!),
+            ),
+          )
+      : [],
+    confirming.length
+      ? db
+          .select({
+            emailMessageId: subscriptionConfirmation.emailMessageId,
+            componentIds: subscriptionConfirmation.componentIds,
+          })
+          .from(subscriptionConfirmation)
+          .where(
+            inArray(
+              subscriptionConfirmation.emailMessageId,
+              confirming.map((m) => m.id),
             ),
           )
       : [],
@@ -276,6 +304,7 @@ async function readContext(messages: ClaimedMessage[]): Promise<Context> {
       (row) => row.subscriberId,
       (row) => row.componentId,
     ),
+    confirming: new Map(links.map((link) => [link.emailMessageId!, link.componentIds])),
     events: new Map(events.map((e) => [e.id, { type: e.type, data: e.data as EventData }])),
   };
 }
@@ -318,21 +347,28 @@ async function compose(
   }
   const links = message.subscriberId ? await subscriberLinks(message.subscriberId) : null;
   let content: Composed;
+  let personalLink: OutgoingMail["personalLink"];
   switch (message.kind) {
     case "confirmation":
       content = confirmationMail({
         workspace: workspaceName,
         confirmUrl: link!,
-        componentNames: (context.follows.get(message.subscriberId ?? "") ?? []).map(
-          (id) => names.get(id) ?? "A removed component",
-        ),
+        // What this link confirms; a link mailed before links had rows of their own confirms
+        // what the subscriber follows.
+        componentNames: (
+          context.confirming.get(message.id) ??
+          context.follows.get(message.subscriberId ?? "") ??
+          []
+        ).map((id) => names.get(id) ?? "A removed component"),
       });
       break;
     case "invitation":
       content = invitationMail({ workspace: workspaceName, acceptUrl: link! });
+      personalLink = { what: "invitation", link: link! };
       break;
     case "password_reset":
       content = passwordResetMail({ workspace: workspaceName, resetUrl: link! });
+      personalLink = { what: "password reset", link: link! };
       break;
     case "already_subscribed":
       content = alreadySubscribedMail({ workspace: workspaceName, links: links! });
@@ -353,8 +389,38 @@ async function compose(
     workspaceId: message.workspaceId,
     to: message.toAddress,
     headers,
+    ...(personalLink ? { personalLink } : {}),
     ...content,
   };
+}
+
+/**
+ * Logs each reason a send failed, once per batch with the number of messages it held up: what
+ * the operator needs (wrong credentials, a refused message) without a line per recipient.
+ */
+function logSendFailures(
+  records: SendRecord[],
+  planned: { state: string; next_attempt_at: string | null }[],
+): void {
+  const byReason = new Map<string, { waiting: number; givenUp: number; next: string | null }>();
+  records.forEach(({ outcome }, index) => {
+    if (outcome.result !== "retry" || outcome.of !== "send") return;
+    const { state, next_attempt_at: next } = planned[index]!;
+    const seen = byReason.get(outcome.error) ?? { waiting: 0, givenUp: 0, next: null };
+    if (state === "pending") seen.waiting += 1;
+    else seen.givenUp += 1;
+    if (next && (!seen.next || next < seen.next)) seen.next = next;
+    byReason.set(outcome.error, seen);
+  });
+  for (const [reason, { waiting, givenUp, next }] of byReason) {
+    const parts = [
+      waiting
+        ? `${waiting} ${waiting === 1 ? "message waits" : "messages wait"}, next try ${next}`
+        : "",
+      givenUp ? `${givenUp} given up after the last try of the retry schedule` : "",
+    ].filter(Boolean);
+    logError(`Mail could not be sent (${parts.join("; ")}):`, { name: "SMTP", message: reason });
+  }
 }
 
 /** One attempt at one message, ready to be recorded. */
@@ -381,27 +447,28 @@ export async function sendClaimed(messages: ClaimedMessage[]): Promise<SendRecor
 
 /**
  * Records a batch of attempts in one transaction. Sent is final; a temporary failure waits for
- * the retry schedule's next delay and fails once the schedule is used up; a permanent refusal
- * fails the message and marks its subscriber `bounced`, and nothing more goes to that address.
- * Only a claim that still holds its message records it (a worker whose lease ran out does not).
+ * the retry schedule's next delay and fails once the schedule is used up; a refusal of the
+ * address fails the message and marks its subscriber `bounced`, and nothing more goes to that
+ * address. Only a claim that still holds its message records it (a worker whose lease ran out
+ * does not). A failure of the send itself is logged once per reason and batch.
  */
 export async function recordSends(records: SendRecord[]): Promise<void> {
   if (!records.length) return;
-  const rows = JSON.stringify(
-    records.map(({ message, outcome }) => {
-      const attempts = message.attempts + 1;
-      const delay = outcome.result === "retry" ? retryDelayMs(attempts) : null;
-      const retrying = delay !== null;
-      return {
-        id: message.id,
-        lease: message.lease,
-        attempts,
-        state: outcome.result === "sent" ? "sent" : retrying ? "pending" : "failed",
-        next_attempt_at: retrying ? new Date(Date.now() + delay).toISOString() : null,
-        error: "error" in outcome ? outcome.error : null,
-      };
-    }),
-  );
+  const planned = records.map(({ message, outcome }) => {
+    const attempts = message.attempts + 1;
+    const delay = outcome.result === "retry" ? retryDelayMs(attempts) : null;
+    const retrying = delay !== null;
+    return {
+      id: message.id,
+      lease: message.lease,
+      attempts,
+      state: outcome.result === "sent" ? "sent" : retrying ? "pending" : "failed",
+      next_attempt_at: retrying ? new Date(Date.now() + delay).toISOString() : null,
+      error: "error" in outcome ? outcome.error : null,
+    };
+  });
+  const rows = JSON.stringify(planned);
+  logSendFailures(records, planned);
   const db = await getDb();
   await db.transaction(async (tx) => {
     const held = await tx.execute(sql`
@@ -427,8 +494,12 @@ export async function recordSends(records: SendRecord[]): Promise<void> {
     if (!bouncing.length) return;
     await tx
       .update(subscriber)
-      .set({ state: "bounced", bouncedAt: new Date(), confirmTokenHash: null })
+      .set({ state: "bounced", bouncedAt: new Date() })
       .where(inArray(subscriber.id, bouncing));
+    // A link the address refused never arrived; only a request made since can re-subscribe it.
+    await tx
+      .delete(subscriptionConfirmation)
+      .where(inArray(subscriptionConfirmation.subscriberId, bouncing));
     await tx
       .update(emailMessage)
       .set({ state: "failed", lastError: "Not sent: the address refused an earlier message." })

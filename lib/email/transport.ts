@@ -1,6 +1,7 @@
 import { createTransport, type Transporter } from "nodemailer";
 import { getDb, schema } from "@/db/client";
 import { config } from "@/lib/config";
+import { smtpSettings } from "./smtp-url";
 
 /** A message ready to leave: the composed content and the headers of DESIGN §10. */
 export type OutgoingMail = {
@@ -12,11 +13,23 @@ export type OutgoingMail = {
   text: string;
   html: string;
   headers: Record<string, string>;
+  /**
+   * The link of a message that signs its reader in or creates their account (a password reset,
+   * an invitation), and what the message is, in words: such mail is for its addressee alone.
+   */
+  personalLink?: { what: string; link: string };
 };
 
-/** What one attempt came to: sent, worth trying again (4xx, no connection), or refused (5xx). */
+/**
+ * What one attempt came to: sent; refused, when the recipient's address was refused for good; or
+ * to be tried again on the retry schedule. A retry is `of` the recipient (a 4xx to RCPT TO) or
+ * of the send: the message, the session or the connection failed, which says nothing about the
+ * address and usually holds up every message until an operator looks.
+ */
 export type SendResult =
-  { result: "sent" } | { result: "retry"; error: string } | { result: "refused"; error: string };
+  | { result: "sent" }
+  | { result: "refused"; error: string }
+  | { result: "retry"; of: "recipient" | "send"; error: string };
 
 /** Connections one process keeps open to the SMTP server. */
 export const SMTP_POOL_SIZE = 5;
@@ -40,20 +53,27 @@ const DKIM_HEADERS =
 type Store = typeof globalThis & { __allclearMailer?: { url: string; transport: Transporter } };
 const store = globalThis as Store;
 
-function smtpTransport(url: string): Transporter {
-  if (store.__allclearMailer?.url === url) return store.__allclearMailer.transport;
-  store.__allclearMailer?.transport.close();
+/** What the pooled transport is made of, for SMTP_URL (see smtpSettings for the TLS rule). */
+export function smtpTransportOptions(smtpUrl: string) {
+  const { url, requireTLS } = smtpSettings(smtpUrl);
   const dkim = config().dkim;
-  const transport = createTransport({
+  return {
     url,
-    pool: true,
+    requireTLS,
+    pool: true as const,
     maxConnections: SMTP_POOL_SIZE,
     maxMessages: 500,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
     ...(dkim ? { dkim: { ...dkim, headerFieldNames: DKIM_HEADERS } } : {}),
-  });
+  };
+}
+
+function smtpTransport(url: string): Transporter {
+  if (store.__allclearMailer?.url === url) return store.__allclearMailer.transport;
+  store.__allclearMailer?.transport.close();
+  const transport = createTransport(smtpTransportOptions(url));
   store.__allclearMailer = { url, transport };
   return transport;
 }
@@ -64,16 +84,47 @@ export function closeMailer(): void {
   store.__allclearMailer = undefined;
 }
 
-type SmtpError = Error & { responseCode?: number; response?: string; code?: string };
+/** What nodemailer reports of a failed send; `command` names the step the server refused. */
+type SmtpError = Error & {
+  responseCode?: number;
+  response?: string;
+  code?: string;
+  command?: string;
+  /** One error per recipient refused at RCPT TO, each with that recipient's reply. */
+  rejectedErrors?: SmtpError[];
+};
 
-/** A 5xx is a permanent refusal; 4xx and any failure to talk to the server are temporary. */
+const reasonOf = (failure: SmtpError) => (failure.response ?? failure.message).slice(0, 500);
+
+/**
+ * Whether a reply to RCPT TO refuses the address itself for good: an enhanced status code of
+ * class 5.1 (no such mailbox, bad domain, bad syntax, moved), or, from a server that sends no
+ * enhanced code, 550, 551 or 553. Another permanent reply to RCPT TO is about us, not the
+ * address ("550 5.7.1 relaying denied" refuses every recipient alike), so it bounces nobody.
+ */
+function refusesAddress(reply: SmtpError): boolean {
+  if (typeof reply.responseCode !== "number" || reply.responseCode < 500) return false;
+  const enhanced = /^\d{3}[ -](\d\.\d{1,3}\.\d{1,3})\b/.exec(reply.response ?? "")?.[1];
+  if (enhanced) return enhanced.startsWith("5.1.");
+  return [550, 551, 553].includes(reply.responseCode);
+}
+
+/**
+ * Reads a failed send. Only a refusal of the recipient at RCPT TO is final for that address;
+ * a refusal of the message (DATA: a content filter, a size or quota limit), of the session
+ * (AUTH, MAIL FROM, STARTTLS) or no connection at all is a failure of the send, tried again,
+ * since taking it for a bounce would unsubscribe everyone mailed while it lasts.
+ */
 export function classifySmtpError(error: unknown): SendResult {
-  const failure = error as SmtpError;
-  const reason = (failure.response ?? failure.message ?? String(error)).slice(0, 500);
-  if (typeof failure.responseCode === "number" && failure.responseCode >= 500) {
-    return { result: "refused", error: reason };
+  const failure = (error instanceof Error ? error : new Error(String(error))) as SmtpError;
+  if (failure.command === "RCPT TO") {
+    // Every message goes to one address, so the replies are that address's.
+    const replies = failure.rejectedErrors?.length ? failure.rejectedErrors : [failure];
+    if (replies.every(refusesAddress)) return { result: "refused", error: reasonOf(replies[0]!) };
+    const temporary = replies.some((reply) => (reply.responseCode ?? 0) < 500);
+    return { result: "retry", of: temporary ? "recipient" : "send", error: reasonOf(failure) };
   }
-  return { result: "retry", error: reason };
+  return { result: "retry", of: "send", error: reasonOf(failure) };
 }
 
 /** Whether mail leaves through SMTP or stays in the local mailbox. */
@@ -82,11 +133,20 @@ export const mailIsLocal = () => !config().smtpUrl;
 /**
  * Sends one message: through the pooled SMTP transport when SMTP_URL is set, otherwise into the
  * local mailbox (a repeat of the same message keeps the first copy, as a receiving server
- * de-duplicating on Message-ID would).
+ * de-duplicating on Message-ID would). Every admin reads the local mailbox, so a message with a
+ * personal link is not kept there: its link goes to the server's own output, which only the
+ * operator reads, and an admin cannot reset the owner's password and read the link.
  */
 export async function sendMail(mail: OutgoingMail): Promise<SendResult> {
   const messageId = messageIdFor(mail.id);
   const smtpUrl = config().smtpUrl;
+  if (!smtpUrl && mail.personalLink) {
+    console.info(
+      `Mail not kept in the local mailbox (it carries a personal link): ` +
+        `${mail.personalLink.what} for ${mail.to}: ${mail.personalLink.link}`,
+    );
+    return { result: "sent" };
+  }
   if (!smtpUrl) {
     const db = await getDb();
     await db

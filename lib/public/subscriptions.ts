@@ -1,9 +1,10 @@
+import { config } from "@/lib/config";
 import { subscriberLinks } from "@/lib/email/queue";
-import { AppError, RateLimitedError, ValidationError } from "@/lib/errors";
+import { AppError, ForbiddenError, RateLimitedError, ValidationError } from "@/lib/errors";
 import { addressKey, clientAddress } from "@/lib/http/client-address";
 import { errorResponse } from "@/lib/http/problem";
-import { WindowLimiter } from "@/lib/http/rate-limit";
 import { uuid } from "@/lib/http/fields";
+import { countHit, throttleKey } from "@/lib/limits/throttle";
 import { frontGate, isJson, parseWith, readJsonBody, readLimitedText } from "@/lib/http/request";
 import { SubscriptionRequestInput } from "@/lib/subscribers/schemas";
 import {
@@ -30,13 +31,12 @@ import {
   unsubscribePage,
 } from "./subscription-pages";
 
-/** Subscription requests one visitor address may make a minute. */
+/** Subscription requests one visitor address may make a minute, and an hour. */
 export const SUBSCRIBE_REQUESTS_PER_MINUTE = 5;
-/** Requests for one email address a minute, from anywhere; more are answered alike and dropped. */
-const REQUESTS_PER_ADDRESS_PER_MINUTE = 3;
-
-const store = globalThis as typeof globalThis & { __allclearSubscribeLimiter?: WindowLimiter };
-const limiter = () => (store.__allclearSubscribeLimiter ??= new WindowLimiter());
+export const SUBSCRIBE_REQUESTS_PER_HOUR = 10;
+/** The kinds of throttle count a visitor's requests go under (every instance counts alike). */
+export const VISITOR_MINUTE_KIND = "subscribe-visitor-minute";
+const VISITOR_HOUR_KIND = "subscribe-visitor-hour";
 
 const ACCEPTED = { state: "pending_confirmation" } as const;
 
@@ -63,10 +63,47 @@ async function formFields(request: Request): Promise<URLSearchParams> {
 }
 
 /**
+ * Refuses a request a browser sent from a page of another site (Fetch Metadata, or an Origin that
+ * is not ours): otherwise any site could subscribe its visitors' browsers to addresses of its
+ * choosing, one visitor address each, past every per-visitor limit. Scripts and mail clients
+ * send neither header and are not refused.
+ */
+function assertPostedHere(request: Request): void {
+  const origin = request.headers.get("origin");
+  const crossSite = request.headers.get("sec-fetch-site") === "cross-site";
+  if (crossSite || (origin && origin !== config().baseUrl)) {
+    throw new ForbiddenError(
+      "This form can only be sent from this status page, not from another site: open " +
+        `${config().baseUrl}/public/subscriptions and subscribe there.`,
+      "cross_site_request",
+    );
+  }
+}
+
+/** Counts the request against its visitor's minute and hour, in the database. */
+async function limitVisitor(request: Request): Promise<void> {
+  const address = clientAddress(request.headers);
+  const visitor = address ? addressKey(address) : "unknown";
+  const limits = [
+    { kind: VISITOR_MINUTE_KIND, limit: SUBSCRIBE_REQUESTS_PER_MINUTE, seconds: 60 },
+    { kind: VISITOR_HOUR_KIND, limit: SUBSCRIBE_REQUESTS_PER_HOUR, seconds: 3600 },
+  ];
+  // One after the other: a request the minute refuses does not use up the hour.
+  for (const { kind, ...limit } of limits) {
+    const standing = await countHit(throttleKey(kind, visitor), limit);
+    if (standing.over) throw new RateLimitedError(standing.waitSeconds);
+  }
+}
+
+const waitWords = (seconds: number) =>
+  seconds <= 60 ? "a minute" : `${Math.ceil(seconds / 60)} minutes`;
+
+/**
  * `POST /public/subscriptions`: the same 202 for every address, new, pending or active, in the
- * same time, since all it does is write the request; the mail work happens in the background.
- * A filled-in honeypot gets the same answer and nothing else. JSON in, JSON out; a form gets a
- * page.
+ * same time, since all it does is write the request; the mail work happens in the background,
+ * where mail to one mailbox is limited, so requests past the limit are answered alike and
+ * dropped. A filled-in honeypot gets the same answer and nothing else. JSON in, JSON out; a
+ * form gets a page.
  */
 export async function handleSubscribe(request: Request): Promise<Response> {
   const refused = frontGate(request);
@@ -76,12 +113,8 @@ export async function handleSubscribe(request: Request): Promise<Response> {
   let email: string | undefined;
   try {
     data = await publicData();
-    const visitor = clientAddress(request.headers);
-    const retryAfter = limiter().hit(
-      `subscribe:${visitor ? addressKey(visitor) : "unknown"}`,
-      SUBSCRIBE_REQUESTS_PER_MINUTE,
-    );
-    if (retryAfter !== null) throw new RateLimitedError(retryAfter);
+    assertPostedHere(request);
+    await limitVisitor(request);
     let body: unknown;
     if (json) {
       body = await readJsonBody(request);
@@ -101,10 +134,7 @@ export async function handleSubscribe(request: Request): Promise<Response> {
       known.has(id) ? [] : [{ field: `componentIds.${index}`, message: "No such component." }],
     );
     if (unknown.length) throw new ValidationError(unknown);
-    const wanted =
-      !input.website &&
-      limiter().hit(`subscribe-email:${input.email}`, REQUESTS_PER_ADDRESS_PER_MINUTE) === null;
-    if (wanted) {
+    if (!input.website) {
       await requestSubscription({
         workspaceId: data.workspace.id,
         email: input.email,
@@ -124,7 +154,7 @@ export async function handleSubscribe(request: Request): Promise<Response> {
           ? "Enter a valid email address."
           : "Some of the components chosen no longer exist; choose again."
         : error instanceof RateLimitedError
-          ? "Too many requests from your network. Wait a minute and try again."
+          ? `Too many requests from your network. Wait ${waitWords(error.retryAfterSeconds)} and try again.`
           : error.message;
     return privatePage(
       subscribePage(data, { error: message, email }),
@@ -153,19 +183,43 @@ async function page(
 export const showSubscribeForm = (request: Request) =>
   page(request, async (data) => privatePage(subscribePage(data)));
 
+/**
+ * Takes a page out of other sites' frames. The pages a mailed link opens (confirm, manage,
+ * unsubscribe) act on one subscription with one click, which a framing site could trick out of
+ * its reader; the status page and its subscribe form stay frameable.
+ */
+function unframed(response: Response): Response {
+  const directives = (response.headers.get("content-security-policy") ?? "")
+    .split(";")
+    .map((directive) => directive.trim())
+    .filter((directive) => directive && !directive.startsWith("frame-ancestors"));
+  response.headers.set(
+    "content-security-policy",
+    [...directives, "frame-ancestors 'none'"].join("; "),
+  );
+  response.headers.set("x-frame-options", "DENY");
+  return response;
+}
+
+/** A page a link in a mail opens: as `page`, and never framed. */
+const linkPage = async (
+  request: Request,
+  build: (data: PublicData, token: string) => Promise<Response>,
+) => unframed(await page(request, build));
+
 const problem = (data: PublicData, reason: "expired" | "invalid") =>
   privatePage(linkProblemPage(data.workspace, reason), reason === "expired" ? 410 : 404);
 
 /** GET shows a button; only its POST confirms, so a scanner that follows links confirms nothing. */
 export const showConfirm = (request: Request) =>
-  page(request, async (data, token) => {
+  linkPage(request, async (data, token) => {
     const state = await confirmationState(token);
     if (state !== "confirmed") return problem(data, state);
     return privatePage(confirmPage(data.workspace, token));
   });
 
 export const confirm = (request: Request) =>
-  page(request, async (data, token) => {
+  linkPage(request, async (data, token) => {
     const result = await confirmSubscription(token);
     if (result.result !== "confirmed") return problem(data, result.result);
     const { manageUrl } = await subscriberLinks(result.subscriberId);
@@ -173,7 +227,7 @@ export const confirm = (request: Request) =>
   });
 
 export const showUnsubscribe = (request: Request) =>
-  page(request, async (data, token) => {
+  linkPage(request, async (data, token) => {
     const found = await subscriptionByLink(token);
     if (!found) return problem(data, "invalid");
     return privatePage(unsubscribePage(data.workspace, token, found.email));
@@ -184,21 +238,21 @@ export const showUnsubscribe = (request: Request) =>
  * or the page's button, no origin needed, no redirect. A repeat answers the same.
  */
 export const unsubscribe = (request: Request) =>
-  page(request, async (data, token) => {
+  linkPage(request, async (data, token) => {
     if (!(await readSubscriberLinkToken(token))) return problem(data, "invalid");
     await unsubscribeByLink(token);
     return privatePage(unsubscribedPage(data.workspace));
   });
 
 export const showManage = (request: Request) =>
-  page(request, async (data, token) => {
+  linkPage(request, async (data, token) => {
     const found = await subscriptionByLink(token);
     if (!found) return problem(data, "invalid");
     return privatePage(managePage(data, token, found));
   });
 
 export const manage = (request: Request) =>
-  page(request, async (data, token) => {
+  linkPage(request, async (data, token) => {
     const form = await formFields(request);
     const ids = form.getAll("componentIds").filter((id) => uuid().safeParse(id).success);
     const changed = await changeFollowedByLink(token, ids);

@@ -19,6 +19,24 @@ describe("start-up warnings", () => {
     expect(startupWarnings(guarded, { setUp: false })).toEqual([]);
   });
 
+  it("warns in production when SMTP_URL lets mail to a server on the network go in plain text", () => {
+    const production = {
+      NODE_ENV: "production",
+      BETTER_AUTH_SECRET: "s".repeat(32),
+    } as const;
+    const warnings = (SMTP_URL: string) =>
+      startupWarnings(readConfig({ ...production, SMTP_URL }), { setUp: true });
+    expect(warnings("smtp://user:secret@mail.example.com:587?tls=off")).toEqual([
+      "SMTP_URL says tls=off: mail to mail.example.com goes in plain text whenever the server " +
+        "offers no STARTTLS, the SMTP password and every message (password-reset links " +
+        "included) readable on the way. Remove tls=off once the server offers STARTTLS, or " +
+        "use smtps://.",
+    ]);
+    expect(warnings("smtp://user:secret@mail.example.com:587")).toEqual([]);
+    expect(warnings("smtp://127.0.0.1:25?tls=off")).toEqual([]);
+    expect(warnings("smtps://mail.example.com?tls=off")).toEqual([]);
+  });
+
   it("stays quiet outside production", () => {
     expect(startupWarnings(readConfig({ NODE_ENV: "development" }), { setUp: false })).toEqual([]);
   });

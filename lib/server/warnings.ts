@@ -1,4 +1,5 @@
 import type { Config } from "@/lib/config";
+import { smtpSettings } from "@/lib/email/smtp-url";
 
 /**
  * What an operator should hear at start: configurations that work but leave a production
@@ -21,6 +22,17 @@ export function startupWarnings(config: Config, { setUp }: { setUp: boolean }): 
         "becomes its owner. Set SETUP_TOKEN (e.g. `openssl rand -base64 24`) and enter it on the " +
         "setup page.",
     );
+  }
+  if (config.smtpUrl) {
+    const smtp = smtpSettings(config.smtpUrl);
+    if (smtp.plaintextToRemote) {
+      warnings.push(
+        `SMTP_URL says tls=off: mail to ${smtp.host} goes in plain text whenever the server ` +
+          "offers no STARTTLS, the SMTP password and every message (password-reset links " +
+          "included) readable on the way. Remove tls=off once the server offers STARTTLS, or " +
+          "use smtps://.",
+      );
+    }
   }
   return warnings;
 }

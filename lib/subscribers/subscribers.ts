@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { getDb, schema, type Executor } from "@/db/client";
 import { isUniqueViolation } from "@/db/errors";
 import type { Actor } from "@/lib/auth/session";
@@ -13,14 +13,49 @@ import {
 import { ConflictError, NotFoundError } from "@/lib/errors";
 import { groupBy } from "@/lib/group-by";
 import { announceEmail } from "@/lib/jobs/engine";
+import { countHit } from "@/lib/limits/throttle";
 import type { CreateSubscriberInput, Subscriber } from "./schemas";
 import { hashToken } from "@/lib/crypto/tokens";
-import { newConfirmationToken, readSubscriberLinkToken } from "./tokens";
+import { MAILBOX_LIMIT, mailboxKey } from "./mailbox";
+import { CONFIRMATION_LIFETIME_MS, newConfirmationToken, readSubscriberLinkToken } from "./tokens";
 
-const { subscriber, subscriberComponent, subscriptionRequest, component } = schema;
+const {
+  subscriber,
+  subscriberComponent,
+  subscriptionRequest,
+  subscriptionConfirmation,
+  component,
+} = schema;
 
 /** At most one confirmation (or "already subscribed") mail per address in this long. */
 export const CONFIRMATION_INTERVAL_MS = 15 * 60_000;
+
+/** How often one process looks for subscriptions left unconfirmed (see expirePendingSubscriptions). */
+const EXPIRY_SWEEP_INTERVAL_MS = 60 * 60_000;
+
+type Confirmation = ReturnType<typeof newConfirmationToken>;
+
+/**
+ * Writes a link to confirm `componentIds` for a subscriber and queues the mail that carries it.
+ * The link is a row of its own, so it changes nothing about the subscription until it is used.
+ */
+async function offerConfirmation(
+  tx: Executor,
+  to: { workspaceId: string; subscriberId: string; email: string },
+  componentIds: readonly string[],
+  confirmation: Confirmation,
+  mail: SealedLink,
+): Promise<void> {
+  await queueConfirmation(tx, to, mail);
+  await tx.insert(subscriptionConfirmation).values({
+    workspaceId: to.workspaceId,
+    subscriberId: to.subscriberId,
+    tokenHash: confirmation.hash,
+    componentIds: [...new Set(componentIds)],
+    emailMessageId: mail.id,
+    expiresAt: confirmation.expiresAt,
+  });
+}
 
 const columns = {
   id: subscriber.id,
@@ -113,15 +148,15 @@ export async function addSubscriber({
         .values({
           workspaceId: ctx.workspaceId,
           email: input.email,
-          confirmTokenHash: confirmation.hash,
-          confirmTokenExpiresAt: confirmation.expiresAt,
           lastConfirmationAt: new Date(),
         })
         .returning(columns);
       await setFollows(tx, ctx.workspaceId, row!.id, componentIds);
-      await queueConfirmation(
+      await offerConfirmation(
         tx,
         { workspaceId: ctx.workspaceId, subscriberId: row!.id, email: row!.email },
+        componentIds,
+        confirmation,
         mail,
       );
       return { ...row!, componentIds };
@@ -166,14 +201,16 @@ export async function requestSubscription(input: {
 
 /**
  * What a request calls for, by the address's state: a new address becomes a pending subscriber
- * and gets a confirmation; a pending or bounced one gets a fresh confirmation (the older link
- * stops working); an active one is told it is already subscribed. Each address gets at most one
- * such mail per CONFIRMATION_INTERVAL_MS; requests beyond that change nothing.
+ * and gets a confirmation; a pending or bounced one gets a confirmation of its own, and keeps its
+ * state, its choices and its earlier link until the new link is used; an active one is told it
+ * is already subscribed. Each address gets at most one such mail per CONFIRMATION_INTERVAL_MS,
+ * and each mailbox (however its address is written) CONFIRMATIONS_PER_MAILBOX_A_DAY; requests
+ * beyond that change nothing.
  */
 async function handleRequest(
   tx: Executor,
   request: typeof subscriptionRequest.$inferSelect,
-  confirmation: ReturnType<typeof newConfirmationToken>,
+  confirmation: Confirmation,
   mail: SealedLink,
 ): Promise<void> {
   const componentIds = await existingComponents(tx, request.workspaceId, request.componentIds);
@@ -184,48 +221,58 @@ async function handleRequest(
       and(eq(subscriber.workspaceId, request.workspaceId), eq(subscriber.email, request.email)),
     )
     .for("update");
-  const now = Date.now();
+  const now = new Date();
   if (
     existing?.lastConfirmationAt &&
-    now - existing.lastConfirmationAt.getTime() < CONFIRMATION_INTERVAL_MS
+    now.getTime() - existing.lastConfirmationAt.getTime() < CONFIRMATION_INTERVAL_MS
   ) {
     return;
   }
+  // Counted only for mail about to be queued, so requests dropped above cost the mailbox nothing.
+  if ((await countHit(mailboxKey(request.email), MAILBOX_LIMIT, tx)).over) return;
   if (existing?.state === "active") {
     await tx
       .update(subscriber)
-      .set({ lastConfirmationAt: new Date(now) })
+      .set({ lastConfirmationAt: now })
       .where(eq(subscriber.id, existing.id));
     await queueAlreadySubscribed(tx, { ...existing, subscriberId: existing.id });
     return;
   }
-  const fields = {
-    state: "pending_confirmation" as const,
-    confirmTokenHash: confirmation.hash,
-    confirmTokenExpiresAt: confirmation.expiresAt,
-    lastConfirmationAt: new Date(now),
-    bouncedAt: null,
-  };
-  const [row] = existing
-    ? await tx
-        .update(subscriber)
-        .set(fields)
-        .where(eq(subscriber.id, existing.id))
-        .returning({ id: subscriber.id })
-    : await tx
-        .insert(subscriber)
-        .values({ workspaceId: request.workspaceId, email: request.email, ...fields })
-        .returning({ id: subscriber.id });
-  await setFollows(tx, request.workspaceId, row!.id, componentIds);
-  await queueConfirmation(
+  let subscriberId = existing?.id;
+  if (existing) {
+    await tx
+      .update(subscriber)
+      .set({ lastConfirmationAt: now })
+      .where(eq(subscriber.id, existing.id));
+  } else {
+    const [row] = await tx
+      .insert(subscriber)
+      .values({ workspaceId: request.workspaceId, email: request.email, lastConfirmationAt: now })
+      .returning({ id: subscriber.id });
+    subscriberId = row!.id;
+    await setFollows(tx, request.workspaceId, subscriberId, componentIds);
+  }
+  await offerConfirmation(
     tx,
-    { workspaceId: request.workspaceId, subscriberId: row!.id, email: request.email },
+    { workspaceId: request.workspaceId, subscriberId: subscriberId!, email: request.email },
+    componentIds,
+    confirmation,
     mail,
   );
 }
 
-/** Handles waiting subscription requests, each in its own transaction; answers how many. */
+const sweepStore = globalThis as typeof globalThis & { __allclearPendingSweptAt?: number };
+
+/**
+ * Handles waiting subscription requests, each in its own transaction; answers how many. Both
+ * engines run it whenever mail work runs, so it also ends, once an hour per process, the
+ * subscriptions left unconfirmed.
+ */
 export async function processSubscriptionRequests(limit = 100): Promise<number> {
+  if (Date.now() - (sweepStore.__allclearPendingSweptAt ?? 0) >= EXPIRY_SWEEP_INTERVAL_MS) {
+    sweepStore.__allclearPendingSweptAt = Date.now();
+    await expirePendingSubscriptions();
+  }
   const db = await getDb();
   let handled = 0;
   for (; handled < limit; handled++) {
@@ -250,6 +297,30 @@ export async function processSubscriptionRequests(limit = 100): Promise<number> 
   return handled;
 }
 
+/**
+ * Deletes the links that have expired, and the subscriptions still pending once their last
+ * confirmation mail is older than a link lives (7 days): nobody confirmed, and an address
+ * someone else typed should not stay on the list. Bounced addresses stay, so nothing more goes
+ * to them. Answers how many subscriptions ended.
+ */
+export async function expirePendingSubscriptions(): Promise<number> {
+  const db = await getDb();
+  await db
+    .delete(subscriptionConfirmation)
+    .where(lte(subscriptionConfirmation.expiresAt, sql`now()`));
+  const ended = await db
+    .delete(subscriber)
+    .where(
+      and(
+        eq(subscriber.state, "pending_confirmation"),
+        sql`coalesce(${subscriber.lastConfirmationAt}, ${subscriber.createdAt}) <
+          now() - ${`${CONFIRMATION_LIFETIME_MS} milliseconds`}::interval`,
+      ),
+    )
+    .returning({ id: subscriber.id });
+  return ended.length;
+}
+
 /** Whether requests wait (the Inngest sweep's question). */
 export async function subscriptionRequestsWaiting(): Promise<boolean> {
   const db = await getDb();
@@ -266,39 +337,51 @@ export type ConfirmResult =
 export async function confirmationState(token: string): Promise<ConfirmResult["result"]> {
   const db = await getDb();
   const [found] = await db
-    .select({ state: subscriber.state, expiresAt: subscriber.confirmTokenExpiresAt })
-    .from(subscriber)
-    .where(eq(subscriber.confirmTokenHash, hashToken(token)));
-  if (!found || found.state !== "pending_confirmation") return "invalid";
-  if (!found.expiresAt || found.expiresAt.getTime() <= Date.now()) return "expired";
+    .select({ state: subscriber.state, expiresAt: subscriptionConfirmation.expiresAt })
+    .from(subscriptionConfirmation)
+    .innerJoin(subscriber, eq(subscriber.id, subscriptionConfirmation.subscriberId))
+    .where(eq(subscriptionConfirmation.tokenHash, hashToken(token)));
+  if (!found || found.state === "active") return "invalid";
+  if (found.expiresAt.getTime() <= Date.now()) return "expired";
   return "confirmed";
 }
 
 /**
- * Confirms the subscription a confirmation token names. The token works once: confirming clears
- * it, so a second use, like a made-up token, is `invalid`.
+ * Confirms the subscription a confirmation token names, with the choices of the request that
+ * link was mailed for; a bounced address is subscribed again this way only. Confirming ends
+ * every link of the subscription, so a second use, like a made-up token, is `invalid`.
  */
 export async function confirmSubscription(token: string): Promise<ConfirmResult> {
   const db = await getDb();
+  const hash = hashToken(token);
   return db.transaction(async (tx) => {
+    const [named] = await tx
+      .select({ subscriberId: subscriptionConfirmation.subscriberId })
+      .from(subscriptionConfirmation)
+      .where(eq(subscriptionConfirmation.tokenHash, hash));
+    if (!named) return { result: "invalid" as const };
+    // The subscriber is locked before its links, the order a bounce takes them in too.
     const [found] = await tx
       .select()
       .from(subscriber)
-      .where(eq(subscriber.confirmTokenHash, hashToken(token)))
+      .where(eq(subscriber.id, named.subscriberId))
       .for("update");
-    if (!found || found.state !== "pending_confirmation") return { result: "invalid" as const };
-    if (!found.confirmTokenExpiresAt || found.confirmTokenExpiresAt.getTime() <= Date.now()) {
-      return { result: "expired" as const };
-    }
+    const [link] = await tx
+      .select()
+      .from(subscriptionConfirmation)
+      .where(eq(subscriptionConfirmation.tokenHash, hash))
+      .for("update");
+    if (!found || !link || found.state === "active") return { result: "invalid" as const };
+    if (link.expiresAt.getTime() <= Date.now()) return { result: "expired" as const };
+    const componentIds = await existingComponents(tx, found.workspaceId, link.componentIds);
     await tx
       .update(subscriber)
-      .set({
-        state: "active",
-        confirmedAt: new Date(),
-        confirmTokenHash: null,
-        confirmTokenExpiresAt: null,
-      })
+      .set({ state: "active", confirmedAt: new Date(), bouncedAt: null })
       .where(eq(subscriber.id, found.id));
+    await setFollows(tx, found.workspaceId, found.id, componentIds);
+    await tx
+      .delete(subscriptionConfirmation)
+      .where(eq(subscriptionConfirmation.subscriberId, found.id));
     return { result: "confirmed" as const, subscriberId: found.id, workspaceId: found.workspaceId };
   });
 }

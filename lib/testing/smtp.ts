@@ -22,9 +22,15 @@ function refusalError(refusal: Refusal): Error {
   return Object.assign(new Error(refusal.message), { responseCode: refusal.code });
 }
 
+/** What `refuse` and `failData` answer when no text is given. */
+const defaultText = (code: number, permanent: string) =>
+  code >= 500 ? permanent : "Try again later";
+
 /**
  * A real SMTP server on loopback for mail tests: it keeps every message it accepts, parsed, and
- * can refuse recipients, permanently (5xx) or for a number of tries (4xx), or stall deliveries.
+ * can refuse recipients or messages, permanently (5xx) or for a number of tries (4xx), refuse
+ * credentials, or stall deliveries. Replies carry exactly the text a test gives (an enhanced
+ * status code such as "5.1.1" included), not one the server library would pick for the code.
  */
 export class MailCatcher {
   readonly messages: Caught[] = [];
@@ -39,16 +45,41 @@ export class MailCatcher {
   private server!: SMTPServer;
   port = 0;
 
+  /** The credentials AUTH accepts, when the server asks for them (`start({ auth })`). */
+  private auth: { user: string; pass: string } | undefined;
+
   get url(): string {
     return `smtp://127.0.0.1:${this.port}`;
   }
 
-  async start(): Promise<this> {
+  /** The URL with credentials, for a server started with `auth`. */
+  urlWith(user: string, pass: string): string {
+    return `smtp://${encodeURIComponent(user)}:${encodeURIComponent(pass)}@127.0.0.1:${this.port}`;
+  }
+
+  /** Starts the server; with `auth`, it takes mail only after AUTH with those credentials. */
+  async start({ auth }: { auth?: { user: string; pass: string } } = {}): Promise<this> {
+    this.auth = auth;
     this.server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS", "AUTH"],
+      authOptional: !auth,
+      // Without TLS here, AUTH has to be allowed over plain text.
+      allowInsecureAuth: true,
+      authMethods: ["PLAIN", "LOGIN"],
+      disabledCommands: auth ? ["STARTTLS"] : ["STARTTLS", "AUTH"],
+      hideENHANCEDSTATUSCODES: true,
       logger: false,
       size: 1024 * 1024,
+      onAuth: (credentials, _session, callback) => {
+        if (credentials.username === this.auth?.user && credentials.password === this.auth?.pass) {
+          callback(null, { user: credentials.username });
+          return;
+        }
+        callback(
+          Object.assign(new Error("5.7.8 Authentication credentials invalid"), {
+            responseCode: 535,
+          }),
+        );
+      },
       onRcptTo: (address, _session, callback) => {
         const refusal = this.refusals.get(address.address.toLowerCase());
         if (refusal && refusal.times > 0) {
@@ -101,18 +132,27 @@ export class MailCatcher {
     return this;
   }
 
-  /** Refuses mail to `address` with `code` the next `times` times (permanently by default). */
-  refuse(address: string, code: number, times = Infinity): void {
-    this.refusals.set(address.toLowerCase(), {
-      code,
-      message: code >= 500 ? "Mailbox unavailable" : "Try again later",
-      times,
-    });
+  /**
+   * Refuses `address` at RCPT TO with `code` and `text` the next `times` times (permanently by
+   * default).
+   */
+  refuse(
+    address: string,
+    code: number,
+    times = Infinity,
+    text = defaultText(code, "Mailbox unavailable"),
+  ): void {
+    this.refusals.set(address.toLowerCase(), { code, message: text, times });
   }
 
-  /** Takes the whole message, then answers its DATA with `code`, the next `times` times. */
-  failData(address: string, code: number, times = 1): void {
-    this.dataRefusals.set(address.toLowerCase(), { code, message: "Try again later", times });
+  /** Takes the whole message, then answers its DATA with `code` and `text`, the next `times` times. */
+  failData(
+    address: string,
+    code: number,
+    times = 1,
+    text = defaultText(code, "Message refused"),
+  ): void {
+    this.dataRefusals.set(address.toLowerCase(), { code, message: text, times });
   }
 
   to(address: string): Caught[] {

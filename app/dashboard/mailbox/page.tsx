@@ -5,6 +5,7 @@ import { Fragment, useState } from "react";
 import { apiFetch } from "@/lib/client/api";
 import { ErrorNotice, Loading } from "@/app/ui/states";
 import { useCan } from "../actor";
+import { OutgoingMailNotice } from "./outgoing-notice";
 
 type Message = {
   id: string;
@@ -106,10 +107,12 @@ export default function MailboxPage() {
       {mailbox.data?.local && (
         <p className="muted">
           No SMTP server is configured (SMTP_URL), so mail is kept here instead of being sent:
-          confirmations, incident and maintenance notifications, and invitations, exactly as they
-          would leave.
+          confirmations and incident and maintenance notifications, exactly as they would leave.
+          Password resets and invitations are not kept here, since every admin reads this mailbox:
+          their links are printed to the server&apos;s log.
         </p>
       )}
+      <OutgoingMailNotice />
       {mailbox.data?.messages.length === 0 && <p className="notice">No mail yet.</p>}
       {mailbox.data && mailbox.data.messages.length > 0 && (
         <ul className="plain stack" aria-label="Messages">

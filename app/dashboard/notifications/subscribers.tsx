@@ -10,6 +10,7 @@ import { Field } from "@/app/ui/field";
 import { FormError } from "@/app/ui/form-error";
 import { ErrorNotice, Loading } from "@/app/ui/states";
 import { ComponentPicker } from "../component-picker";
+import { OutgoingMailNotice } from "../mailbox/outgoing-notice";
 
 type Subscriber = {
   id: string;
@@ -180,6 +181,7 @@ export function Subscribers({ names }: { names: Map<string, string> }) {
         get incident and maintenance mail about the components they follow; an address that refuses
         mail is marked bounced and mailed nothing more.
       </p>
+      <OutgoingMailNotice />
       {adding && <AddSubscriber onDone={() => setAdding(false)} />}
       {subscribers.isPending && <Loading />}
       <ErrorNotice error={subscribers.error} />

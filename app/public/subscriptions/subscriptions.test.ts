@@ -1,10 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { getDb, schema } from "@/db/client";
 import { resetConfig } from "@/lib/config";
 import { closeMailer } from "@/lib/email/transport";
 import { startEmbeddedRunner, type Runner } from "@/lib/jobs/runner";
-import { SUBSCRIBE_REQUESTS_PER_MINUTE } from "@/lib/public/subscriptions";
+import {
+  SUBSCRIBE_REQUESTS_PER_HOUR,
+  SUBSCRIBE_REQUESTS_PER_MINUTE,
+  VISITOR_MINUTE_KIND,
+} from "@/lib/public/subscriptions";
+import { CONFIRMATIONS_PER_MAILBOX_A_DAY } from "@/lib/subscribers/mailbox";
+import { expirePendingSubscriptions } from "@/lib/subscribers/subscribers";
 import { setUpOwner, TestClient } from "@/lib/testing/client";
 import { linkIn, MailCatcher } from "@/lib/testing/smtp";
 
@@ -38,7 +44,7 @@ const pathOf = (url: string) => new URL(url).pathname + new URL(url).search;
 
 /** Each call comes from a visitor address of its own, unless one is given. */
 const subscribe = (body: unknown, client = new TestClient()) =>
-  client.post("/public/subscriptions", body, { headers: { origin: "https://elsewhere.example" } });
+  client.post("/public/subscriptions", body);
 
 async function mailTo(email: string, count = 1) {
   await catcher.waitFor(() => catcher.to(email).length >= count);
@@ -57,6 +63,13 @@ async function confirmFromMail(email: string) {
   const confirmed = await new TestClient().post(path, "", { headers: FORM });
   expect(confirmed.status, confirmed.text).toBe(200);
   return path;
+}
+
+/** An address made active by its own confirmation, with the 15-minute window passed. */
+async function subscribeUntilQuiet(email: string) {
+  await subscribe({ email });
+  await confirmFromMail(email);
+  await quietFor(email);
 }
 
 describe("public subscribe", () => {
@@ -82,17 +95,6 @@ describe("public subscribe", () => {
       [api],
     );
   });
-
-  /** An address made active by its own confirmation, with the 15-minute window passed. */
-  async function subscribeUntilQuiet(email: string) {
-    await subscribe({ email });
-    await confirmFromMail(email);
-    const db = await getDb();
-    await db
-      .update(schema.subscriber)
-      .set({ lastConfirmationAt: new Date(Date.now() - 16 * 60_000) })
-      .where(eq(schema.subscriber.email, email));
-  }
 
   it("tells an active address it is already subscribed, with its manage and unsubscribe links", async () => {
     await subscribeUntilQuiet("known@example.com");
@@ -156,6 +158,220 @@ describe("public subscribe", () => {
   });
 });
 
+/** Waits until every subscription request is handled and every message queued has been tried. */
+async function settled() {
+  const db = await getDb();
+  await expect
+    .poll(
+      async () => {
+        const requests = await db.select().from(schema.subscriptionRequest);
+        const pending = await db
+          .select()
+          .from(schema.emailMessage)
+          .where(eq(schema.emailMessage.state, "pending"));
+        return requests.length + pending.length;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(0);
+}
+
+/** Moves an address's last confirmation out of the 15-minute window. */
+async function quietFor(email: string) {
+  const db = await getDb();
+  await db
+    .update(schema.subscriber)
+    .set({ lastConfirmationAt: new Date(Date.now() - 16 * 60_000) })
+    .where(eq(schema.subscriber.email, email));
+}
+
+const followedBy = async (email: string) =>
+  (await admin.get("/v1/subscribers")).body.find((s: { email: string }) => s.email === email)
+    .componentIds;
+
+describe("mail bombing", () => {
+  it("mails one mailbox a few confirmations a day, however its address is written, answering every request alike", async () => {
+    const variants = Array.from(
+      { length: 60 },
+      (_, i) =>
+        [`victim+${i}@gmail.com`, `v.i.c.tim+${i}@gmail.com`, `Victim+${i}@GoogleMail.com`][i % 3]!,
+    );
+    const answers = await Promise.all(variants.map((email) => subscribe({ email })));
+    for (const answer of answers) {
+      expect(answer.status).toBe(202);
+      expect(answer.text).toBe('{"state":"pending_confirmation"}');
+    }
+    await settled();
+    const db = await getDb();
+    const confirmations = await db
+      .select()
+      .from(schema.emailMessage)
+      .where(
+        and(
+          eq(schema.emailMessage.kind, "confirmation"),
+          like(schema.emailMessage.toAddress, "%c%tim%@%mail.com"),
+        ),
+      );
+    expect(confirmations.length).toBeGreaterThan(0);
+    expect(confirmations.length).toBeLessThanOrEqual(CONFIRMATIONS_PER_MAILBOX_A_DAY);
+    // Another mailbox at the same provider is not held up by it.
+    await subscribe({ email: "someone.else@gmail.com" });
+    await mailTo("someone.else@gmail.com");
+  });
+
+  it("limits one visitor to a few requests a minute and a few more an hour", async () => {
+    const visitor = new TestClient();
+    const statuses: number[] = [];
+    for (let i = 0; i <= SUBSCRIBE_REQUESTS_PER_MINUTE; i++) {
+      statuses.push((await subscribe({ email: `hourly${i}@example.com` }, visitor)).status);
+    }
+    expect(statuses.filter((status) => status === 202)).toHaveLength(SUBSCRIBE_REQUESTS_PER_MINUTE);
+    expect(statuses.at(-1)).toBe(429);
+    // Minute after minute (each window ended here), the visitor goes on until the hour's limit.
+    const db = await getDb();
+    const aMinuteLater = () =>
+      db
+        .update(schema.throttle)
+        .set({ windowEndsAt: new Date(Date.now() - 1000) })
+        .where(like(schema.throttle.key, `${VISITOR_MINUTE_KIND}:%`));
+    let accepted = SUBSCRIBE_REQUESTS_PER_MINUTE;
+    let limited: Awaited<ReturnType<typeof subscribe>> | undefined;
+    for (let i = 0; !limited && i < SUBSCRIBE_REQUESTS_PER_HOUR; i++) {
+      if (i % SUBSCRIBE_REQUESTS_PER_MINUTE === 0) await aMinuteLater();
+      const answer = await subscribe({ email: `later${i}@example.com` }, visitor);
+      if (answer.status === 202) accepted += 1;
+      else limited = answer;
+    }
+    expect(accepted).toBe(SUBSCRIBE_REQUESTS_PER_HOUR);
+    expect(limited?.status).toBe(429);
+    expect(Number(limited!.headers.get("retry-after"))).toBeGreaterThan(60);
+  });
+
+  it("refuses the form posted from another site, and takes it from this one", async () => {
+    const fromElsewhere = await new TestClient().post(
+      "/public/subscriptions",
+      { email: "json-elsewhere@example.com" },
+      { headers: { origin: "https://elsewhere.example" } },
+    );
+    expect(fromElsewhere.status).toBe(403);
+    expect(fromElsewhere.headers.get("content-type")).toContain("application/problem+json");
+    expect(fromElsewhere.body.code).toBe("cross_site_request");
+
+    const crossSiteForm = await new TestClient().post(
+      "/public/subscriptions",
+      "email=form-elsewhere%40example.com",
+      { headers: { ...FORM, origin: "https://elsewhere.example", "sec-fetch-site": "cross-site" } },
+    );
+    expect(crossSiteForm.status).toBe(403);
+    expect(crossSiteForm.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(crossSiteForm.text).toContain("only be sent from this status page");
+    const noOriginButCrossSite = await new TestClient().post(
+      "/public/subscriptions",
+      "email=fetch-metadata%40example.com",
+      { headers: { ...FORM, origin: "", "sec-fetch-site": "cross-site" } },
+    );
+    expect(noOriginButCrossSite.status).toBe(403);
+
+    const here = await new TestClient().post(
+      "/public/subscriptions",
+      "email=form-here%40example.com",
+      { headers: { ...FORM, origin: "http://localhost:3000", "sec-fetch-site": "same-origin" } },
+    );
+    expect(here.status).toBe(202);
+    // A script or a mail client sends no Origin at all.
+    const script = await new TestClient().post(
+      "/public/subscriptions",
+      { email: "script@example.com" },
+      { headers: { origin: "" } },
+    );
+    expect(script.status).toBe(202);
+    await mailTo("form-here@example.com");
+    await mailTo("script@example.com");
+    await settled();
+    for (const email of [
+      "json-elsewhere@example.com",
+      "form-elsewhere@example.com",
+      "fetch-metadata@example.com",
+    ]) {
+      expect(await subscriberRow(email)).toBeUndefined();
+    }
+  });
+
+  it("ends a subscription left unconfirmed for 7 days", async () => {
+    await subscribe({ email: "stale@example.com" });
+    await subscribe({ email: "recent@example.com" });
+    await subscribeUntilQuiet("old-but-active@example.com");
+    await mailTo("stale@example.com");
+    await mailTo("recent@example.com");
+    const db = await getDb();
+    const eightDaysAgo = new Date(Date.now() - 8 * 24 * 3_600_000);
+    for (const email of ["stale@example.com", "old-but-active@example.com"]) {
+      await db
+        .update(schema.subscriber)
+        .set({ createdAt: eightDaysAgo, lastConfirmationAt: eightDaysAgo })
+        .where(eq(schema.subscriber.email, email));
+    }
+    await expirePendingSubscriptions();
+    expect(await subscriberRow("stale@example.com")).toBeUndefined();
+    expect((await subscriberRow("recent@example.com"))!.state).toBe("pending_confirmation");
+    expect((await subscriberRow("old-but-active@example.com"))!.state).toBe("active");
+  });
+});
+
+describe("asking again", () => {
+  it("keeps a pending address's choices and link until the new request's own link is used", async () => {
+    await subscribe({ email: "twice@example.com", componentIds: [api] });
+    const [first] = await mailTo("twice@example.com");
+    const firstLink = pathOf(linkIn(first!.text, "/public/subscriptions/confirm"));
+    await quietFor("twice@example.com");
+    await subscribe({ email: "twice@example.com" });
+    const [, second] = await mailTo("twice@example.com", 2);
+    expect(second!.text).toContain("for: every component.");
+    const secondLink = pathOf(linkIn(second!.text, "/public/subscriptions/confirm"));
+
+    // Until the new link is used, nothing the first request set has changed.
+    expect((await subscriberRow("twice@example.com"))!.state).toBe("pending_confirmation");
+    expect(await followedBy("twice@example.com")).toEqual([api]);
+    expect((await new TestClient().get(firstLink)).status).toBe(200);
+
+    const confirmed = await new TestClient().post(secondLink, "", { headers: FORM });
+    expect(confirmed.status, confirmed.text).toBe(200);
+    expect((await subscriberRow("twice@example.com"))!.state).toBe("active");
+    expect(await followedBy("twice@example.com")).toEqual([]);
+    expect((await new TestClient().post(firstLink, "", { headers: FORM })).status).toBe(404);
+  });
+
+  it("keeps the first link working, with its own choices, when it is the one used", async () => {
+    await subscribe({ email: "first-wins@example.com", componentIds: [api] });
+    const [first] = await mailTo("first-wins@example.com");
+    await quietFor("first-wins@example.com");
+    await subscribe({ email: "first-wins@example.com" });
+    await mailTo("first-wins@example.com", 2);
+    const firstLink = pathOf(linkIn(first!.text, "/public/subscriptions/confirm"));
+    expect((await new TestClient().post(firstLink, "", { headers: FORM })).status).toBe(200);
+    expect(await followedBy("first-wins@example.com")).toEqual([api]);
+  });
+
+  it("leaves a bounced address bounced until the link of a new request is used", async () => {
+    catcher.refuse("refused-once@example.com", 550, 1);
+    await subscribe({ email: "refused-once@example.com", componentIds: [api] });
+    await expect
+      .poll(async () => (await subscriberRow("refused-once@example.com"))?.state, {
+        timeout: 10_000,
+      })
+      .toBe("bounced");
+    await quietFor("refused-once@example.com");
+    await subscribe({ email: "refused-once@example.com" });
+    const [mail] = await mailTo("refused-once@example.com");
+    expect((await subscriberRow("refused-once@example.com"))!.state).toBe("bounced");
+    expect(await followedBy("refused-once@example.com")).toEqual([api]);
+    const link = pathOf(linkIn(mail!.text, "/public/subscriptions/confirm"));
+    expect((await new TestClient().post(link, "", { headers: FORM })).status).toBe(200);
+    expect((await subscriberRow("refused-once@example.com"))!.state).toBe("active");
+    expect(await followedBy("refused-once@example.com")).toEqual([]);
+  });
+});
+
 describe("links", () => {
   it("GET on a confirmation link confirms nothing; POST confirms once; a reused link is refused", async () => {
     await subscribe({ email: "confirm@example.com" });
@@ -182,10 +398,11 @@ describe("links", () => {
     await subscribe({ email: "late@example.com" });
     const [mail] = await mailTo("late@example.com");
     const db = await getDb();
+    const row = await subscriberRow("late@example.com");
     await db
-      .update(schema.subscriber)
-      .set({ confirmTokenExpiresAt: new Date(Date.now() - 1000) })
-      .where(eq(schema.subscriber.email, "late@example.com"));
+      .update(schema.subscriptionConfirmation)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.subscriptionConfirmation.subscriberId, row!.id));
     const path = pathOf(linkIn(mail!.text, "/public/subscriptions/confirm"));
     expect((await new TestClient().get(path)).status).toBe(410);
     const posted = await new TestClient().post(path, "", { headers: FORM });
@@ -227,6 +444,37 @@ describe("links", () => {
       { headers: FORM },
     );
     expect(forged.status).toBe(404);
+  });
+
+  it("keeps the confirm, manage and unsubscribe pages out of other sites' frames", async () => {
+    await subscribe({ email: "framed@example.com" });
+    const [mail] = await mailTo("framed@example.com");
+    const confirmLink = pathOf(linkIn(mail!.text, "/public/subscriptions/confirm"));
+    const answers = [await new TestClient().get(confirmLink)];
+    answers.push(await new TestClient().post(confirmLink, "", { headers: FORM }));
+    const row = await subscriberRow("framed@example.com");
+    const { subscriberLinks } = await import("@/lib/email/queue");
+    const { manageUrl, unsubscribeUrl } = await subscriberLinks(row!.id);
+    answers.push(await new TestClient().get(pathOf(manageUrl)));
+    answers.push(
+      await new TestClient().post(pathOf(manageUrl), `componentIds=${api}`, { headers: FORM }),
+    );
+    answers.push(await new TestClient().get(pathOf(unsubscribeUrl)));
+    answers.push(await new TestClient().post(pathOf(unsubscribeUrl), "", { headers: FORM }));
+    answers.push(await new TestClient().get("/public/subscriptions/manage?token=made-up"));
+    for (const answer of answers) {
+      expect(answer.headers.get("content-type")).toBe("text/html; charset=utf-8");
+      const csp = answer.headers.get("content-security-policy")!;
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toContain("frame-ancestors *");
+      expect(csp).toContain("script-src 'self'");
+      expect(answer.headers.get("x-frame-options")).toBe("DENY");
+    }
+    // The status page and its subscribe form may still be framed, as before.
+    for (const path of ["/", "/public/subscriptions"]) {
+      const page = await new TestClient().get(path);
+      expect(page.headers.get("content-security-policy")).toContain("frame-ancestors *");
+    }
   });
 
   it("lets a subscriber change what they follow on the manage page", async () => {
