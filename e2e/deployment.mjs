@@ -36,3 +36,8 @@ export async function freshDeployment(name, adminUrl = process.env.DATABASE_URL)
     },
   };
 }
+
+/** Where the suite's own server keeps a copy of its output (stdout and stderr). */
+export function serverLogFile(name) {
+  return path.join(tmpdir(), `${name}.log`);
+}

@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import { test as base, type Browser, type Page } from "@playwright/test";
+import { serverLogFile } from "./deployment.mjs";
 
 let visitors = 0;
 
@@ -24,6 +26,11 @@ export async function newVisitor(browser: Browser): Promise<Page> {
     extraHTTPHeaders: { "x-forwarded-for": nextAddress() },
   });
   return context.newPage();
+}
+
+/** What the suite's server has written to its log so far, as its operator would read it. */
+export function serverLog(): string {
+  return readFileSync(serverLogFile(process.env.E2E_DEPLOYMENT), "utf8");
 }
 
 export { expect } from "@playwright/test";

@@ -1,4 +1,4 @@
-import { expect, newVisitor, test } from "./fixtures";
+import { expect, newVisitor, serverLog, test } from "./fixtures";
 import { Secret, TOTP } from "otpauth";
 import { OWNER, signIn, signOut } from "./owner";
 
@@ -176,16 +176,15 @@ test("a member who forgot their password resets it from a mailed link", async ({
   await member.getByRole("button", { name: "Send reset link" }).click();
   await expect(member.getByRole("status")).toContainText("a link to choose a new password");
 
+  // Without a mail server the link is printed to the server's log, never kept in the mailbox
+  // that every admin reads.
+  const logged = new RegExp(`password reset for ${email.replace(/[.+]/g, "\\$&")}: (\\S+)`);
+  await expect.poll(() => logged.exec(serverLog())?.[1], { timeout: 15_000 }).toBeTruthy();
+  const link = logged.exec(serverLog())![1];
   await page.getByRole("link", { name: "Mailbox", exact: true }).click();
-  const mail = page
-    .getByTestId("mail")
-    .filter({ hasText: `To ${email}` })
-    .filter({ hasText: "Reset your" });
-  await expect(mail).toBeVisible({ timeout: 15_000 });
-  await mail.getByRole("button", { name: "Show message" }).click();
-  const link = await mail
-    .getByRole("link", { name: /\/reset-password\?token=/ })
-    .getAttribute("href");
+  await expect(page.getByRole("heading", { name: "Mailbox" })).toBeVisible();
+  await expect(page.getByTestId("mail").filter({ hasText: `To ${email}` })).toHaveCount(0);
+  await expect(page.getByText(/reset-password\?token=/)).toHaveCount(0);
 
   await member.goto(link!);
   await member.waitForLoadState("networkidle");

@@ -5,17 +5,33 @@ import { roleAtLeast, type Role } from "@/lib/workspace/roles";
 
 export type DashboardActor = { userId: string; email: string; name: string; role: Role };
 
-const ActorContext = createContext<DashboardActor | null>(null);
+type Dashboard = { actor: DashboardActor; mailIsLocal: boolean };
 
-export function ActorProvider({ actor, children }: { actor: DashboardActor; children: ReactNode }) {
-  return <ActorContext.Provider value={actor}>{children}</ActorContext.Provider>;
+const ActorContext = createContext<Dashboard | null>(null);
+
+/** `mailIsLocal`: no SMTP server is configured, so nothing leaves the deployment by mail. */
+export function ActorProvider({
+  actor,
+  mailIsLocal,
+  children,
+}: Dashboard & { children: ReactNode }) {
+  return <ActorContext.Provider value={{ actor, mailIsLocal }}>{children}</ActorContext.Provider>;
+}
+
+function useDashboard(): Dashboard {
+  const dashboard = useContext(ActorContext);
+  if (!dashboard) throw new Error("useActor outside the dashboard");
+  return dashboard;
 }
 
 /** The signed-in member, as the server saw them when the page loaded. */
 export function useActor(): DashboardActor {
-  const actor = useContext(ActorContext);
-  if (!actor) throw new Error("useActor outside the dashboard");
-  return actor;
+  return useDashboard().actor;
+}
+
+/** Whether mail stays in the deployment (no SMTP_URL): links meant for one person are not mailed. */
+export function useMailIsLocal(): boolean {
+  return useDashboard().mailIsLocal;
 }
 
 /** Whether the signed-in member may take actions that need `role`; pages hide the rest. */

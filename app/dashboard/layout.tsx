@@ -41,7 +41,7 @@ async function dashboardShell(children: ReactNode) {
   const workspace = await getWorkspace({ ctx: actor });
   const { userId, email, name, role } = actor;
   return (
-    <ActorProvider actor={{ userId, email, name, role }}>
+    <ActorProvider actor={{ userId, email, name, role }} mailIsLocal={mailIsLocal()}>
       <Announcer>
         <a className="skip" href="#main">
           Skip to content

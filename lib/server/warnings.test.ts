@@ -10,10 +10,10 @@ describe("start-up warnings", () => {
     expect(startupWarnings(configured, { setUp: true })).toEqual([]);
   });
 
-  it("warns in production while anyone who reaches /setup could take the deployment over", () => {
+  it("warns in production while a proxy on the machine would let anyone set the deployment up", () => {
     const production = { NODE_ENV: "production", BETTER_AUTH_SECRET: "s".repeat(32) } as const;
     expect(startupWarnings(readConfig(production), { setUp: false })).toEqual([
-      expect.stringMatching(/SETUP_TOKEN is not set: whoever opens \/setup first/),
+      expect.stringMatching(/SETUP_TOKEN is not set: .* reverse proxy on this machine/),
     ]);
     const guarded = readConfig({ ...production, SETUP_TOKEN: "t".repeat(24) });
     expect(startupWarnings(guarded, { setUp: false })).toEqual([]);

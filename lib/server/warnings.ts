@@ -18,9 +18,11 @@ export function startupWarnings(config: Config, { setUp }: { setUp: boolean }): 
   }
   if (!setUp && !config.setupToken) {
     warnings.push(
-      "This deployment is not set up and SETUP_TOKEN is not set: whoever opens /setup first " +
-        "becomes its owner. Set SETUP_TOKEN (e.g. `openssl rand -base64 24`) and enter it on the " +
-        "setup page.",
+      "This deployment is not set up and SETUP_TOKEN is not set: a request from this machine " +
+        "sets it up without a token, and behind a reverse proxy on this machine every request " +
+        "comes from this machine, so whoever reaches /setup first through it becomes the owner. " +
+        "Set SETUP_TOKEN (e.g. `openssl rand -base64 24`) when a proxy here forwards other " +
+        "machines' requests.",
     );
   }
   if (config.smtpUrl) {

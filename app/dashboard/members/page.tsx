@@ -10,7 +10,7 @@ import { Field } from "@/app/ui/field";
 import { SelectField } from "@/app/ui/select-field";
 import { FormError } from "@/app/ui/form-error";
 import { ErrorNotice, Loading } from "@/app/ui/states";
-import { useActor, useCan } from "../actor";
+import { useActor, useCan, useMailIsLocal } from "../actor";
 
 type Role = "viewer" | "editor" | "admin" | "owner";
 type Member = {
@@ -34,6 +34,7 @@ const MEMBERS = ["members"];
 
 function InviteForm() {
   const queryClient = useQueryClient();
+  const mailIsLocal = useMailIsLocal();
   const invite = useMutation({
     mutationFn: (body: { email: string; role: string }) =>
       apiFetch<{ acceptUrl: string; invitation: Invitation }>("/v1/invitations", {
@@ -72,8 +73,9 @@ function InviteForm() {
       {invite.data && (
         <div className="stack spaced">
           <p className="success" role="status">
-            Invitation for {invite.data.invitation.email} created, and the link was mailed to them.
-            It works once, for 7 days; you can also pass it on yourself.
+            {mailIsLocal
+              ? `Invitation for ${invite.data.invitation.email} created. No mail server is set up, so it was not mailed: pass the link on yourself. It works once, for 7 days.`
+              : `Invitation for ${invite.data.invitation.email} created, and the link was mailed to them. It works once, for 7 days; you can also pass it on yourself.`}
           </p>
           <CopyField label="Invitation link" value={invite.data.acceptUrl} />
         </div>
@@ -215,6 +217,10 @@ function InvitationRow({ invitation }: { invitation: Invitation }) {
   });
   const announce = useAnnounce();
   const removeItem = useRemoval();
+  const mailIsLocal = useMailIsLocal();
+  const action = mailIsLocal
+    ? { idle: "New link", pending: "Making…", done: "New link made" }
+    : { idle: "Mail again", pending: "Mailing…", done: "Mailed again" };
   return (
     <tr data-item-id={invitation.id}>
       <td>{invitation.email}</td>
@@ -225,18 +231,20 @@ function InvitationRow({ invitation }: { invitation: Invitation }) {
           <button
             type="button"
             className="secondary"
-            aria-label={`${resend.isPending ? "Mailing…" : resend.isSuccess ? "Mailed again" : "Mail again"}: invitation of ${invitation.email}`}
+            aria-label={`${resend.isPending ? action.pending : resend.isSuccess ? action.done : action.idle}: invitation of ${invitation.email}`}
             onClick={() =>
               resend.mutate(undefined, {
                 onSuccess: () =>
                   announce(
-                    `Invitation mailed again to ${invitation.email}, with a new link; the old one no longer works.`,
+                    mailIsLocal
+                      ? `New invitation link for ${invitation.email}; the old one no longer works. Pass it on yourself: no mail server is set up.`
+                      : `Invitation mailed again to ${invitation.email}, with a new link; the old one no longer works.`,
                   ),
               })
             }
             disabled={resend.isPending}
           >
-            {resend.isPending ? "Mailing…" : resend.isSuccess ? "Mailed again" : "Mail again"}
+            {resend.isPending ? action.pending : resend.isSuccess ? action.done : action.idle}
           </button>
           <button
             type="button"
