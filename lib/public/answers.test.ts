@@ -1,48 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDb, getDb } from "@/db/client";
-import { forgetAuth } from "@/lib/auth/auth";
 import { setUpOwner, TestClient } from "@/lib/testing/client";
+import { startDatabase, stopDatabase } from "@/lib/testing/database-outage";
 import { LIST_LIMIT, loadPublicData } from "./load";
 
 // Addresses of incidents and windows, answered from what is in memory: the database is stopped
 // under the running code (as in outage.test.ts) to show which answers never read it.
-const postgresUrl = process.env.DATABASE_URL;
 const visitor = new TestClient();
 let editor: TestClient;
 let oldIncident: string;
-
-async function admin(statement: string) {
-  const { default: postgres } = await import("postgres");
-  const url = new URL(postgresUrl!);
-  const name = url.pathname.slice(1);
-  url.pathname = "/postgres";
-  const sql = postgres(url.toString(), { max: 1, onnotice: () => {} });
-  try {
-    await sql.unsafe(statement.replaceAll("$database", name));
-  } finally {
-    await sql.end({ timeout: 5 });
-  }
-}
-
-/** The database goes away: nobody can connect, and the open connections are cut. */
-async function stopDatabase() {
-  if (postgresUrl) {
-    await admin(`alter database "$database" with allow_connections false`);
-    await admin(
-      `select pg_terminate_backend(pid) from pg_stat_activity where datname = '$database' and pid <> pg_backend_pid()`,
-    );
-  } else {
-    const db = (await getDb()) as unknown as { $client: { close(): Promise<void> } };
-    await db.$client.close();
-  }
-}
-
-async function startDatabase() {
-  if (postgresUrl) await admin(`alter database "$database" with allow_connections true`);
-  await closeDb().catch(() => {});
-  forgetAuth();
-}
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
 
@@ -74,7 +40,7 @@ beforeAll(async () => {
   expect(window.status, window.text).toBe(201);
 });
 
-afterAll(startDatabase);
+afterAll(() => startDatabase({ reopen: true }));
 
 describe("the page of an incident or a maintenance window", () => {
   it("is read on demand for an older published incident the snapshot does not hold whole", async () => {
@@ -109,7 +75,7 @@ describe("the page of an incident or a maintenance window", () => {
       expect(old.status).toBe(200);
       expect(old.text).toContain("<h1>Long ago</h1>");
     } finally {
-      await startDatabase();
+      await startDatabase({ reopen: true });
     }
   });
 });

@@ -2,11 +2,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDb, getDb } from "@/db/client";
-import { forgetAuth } from "@/lib/auth/auth";
+import { closeDb } from "@/db/client";
 import { dataChanged } from "@/lib/changes/changes";
 import { resetConfig } from "@/lib/config";
 import { OWNER, setUpOwner, TestClient } from "@/lib/testing/client";
+import { startDatabase, stopDatabase } from "@/lib/testing/database-outage";
 import { EXPIRY_MS } from "./cache";
 import { copiesWritten } from "./saved-copy";
 
@@ -27,41 +27,6 @@ function forgetPublicCopies() {
 let owner: TestClient;
 let workspaceId: string;
 const visitor = new TestClient();
-
-async function admin(statement: string) {
-  const { default: postgres } = await import("postgres");
-  const url = new URL(postgresUrl!);
-  const name = url.pathname.slice(1);
-  url.pathname = "/postgres";
-  const sql = postgres(url.toString(), { max: 1, onnotice: () => {} });
-  try {
-    await sql.unsafe(statement.replaceAll("$database", name));
-  } finally {
-    await sql.end({ timeout: 5 });
-  }
-}
-
-/** The database goes away: nobody can connect, and the open connections are cut. */
-async function stopDatabase() {
-  if (postgresUrl) {
-    await admin(`alter database "$database" with allow_connections false`);
-    await admin(
-      `select pg_terminate_backend(pid) from pg_stat_activity where datname = '$database' and pid <> pg_backend_pid()`,
-    );
-  } else {
-    const db = (await getDb()) as unknown as { $client: { close(): Promise<void> } };
-    await db.$client.close();
-  }
-}
-
-async function startDatabase() {
-  if (postgresUrl) {
-    await admin(`alter database "$database" with allow_connections true`);
-  } else {
-    await closeDb().catch(() => {});
-    forgetAuth();
-  }
-}
 
 async function publish(title: string) {
   const response = await owner.post("/v1/incidents", {
