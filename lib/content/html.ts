@@ -22,23 +22,35 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
 }
 
-type Value = SafeHtml | string | number | null | undefined | false | readonly Value[];
+/** What a template takes: its kind of safe text as it is, anything else escaped. */
+type Part<Safe> =
+  Safe | SafeHtml | string | number | null | undefined | false | readonly Part<Safe>[];
 
-function render(value: Value): string {
-  if (value === null || value === undefined || value === false) return "";
-  if (value instanceof SafeHtml) return value.value;
-  if (Array.isArray(value)) return value.map(render).join("");
-  return escapeHtml(String(value));
+/**
+ * A tagged template that escapes every value with `escape` unless it is already `Safe` (arrays
+ * are joined; null, undefined and false are empty), and answers `Safe`.
+ */
+function escapingTemplate<Safe extends { readonly value: string }>(
+  SafeText: new (value: string) => Safe,
+  escape: (text: string) => string,
+) {
+  const render = (value: Part<Safe>): string => {
+    if (value === null || value === undefined || value === false) return "";
+    if (value instanceof SafeText) return value.value;
+    if (Array.isArray(value)) return (value as readonly Part<Safe>[]).map(render).join("");
+    return escape(String(value));
+  };
+  return (strings: TemplateStringsArray, ...values: Part<Safe>[]): Safe => {
+    let out = strings[0]!;
+    values.forEach((value, index) => {
+      out += render(value) + strings[index + 1]!;
+    });
+    return new SafeText(out);
+  };
 }
 
-/** A template whose values are escaped (arrays are joined; null, undefined and false are empty). */
-export function html(strings: TemplateStringsArray, ...values: Value[]): SafeHtml {
-  let out = strings[0]!;
-  values.forEach((value, index) => {
-    out += render(value) + strings[index + 1]!;
-  });
-  return new SafeHtml(out);
-}
+/** A template whose values are escaped as HTML. */
+export const html = escapingTemplate(SafeHtml, escapeHtml);
 
 /**
  * XML built from strings, for the feeds: every value is escaped unless it is already SafeXml
@@ -68,21 +80,5 @@ export function escapeXml(text: string): string {
   return text.replace(NOT_XML, "\ufffd").replace(/[&<>"']/g, (char) => XML_ESCAPES[char]!);
 }
 
-type XmlValue =
-  SafeXml | SafeHtml | string | number | null | undefined | false | readonly XmlValue[];
-
-function renderXml(value: XmlValue): string {
-  if (value === null || value === undefined || value === false) return "";
-  if (value instanceof SafeXml) return value.value;
-  if (Array.isArray(value)) return value.map(renderXml).join("");
-  return escapeXml(String(value));
-}
-
-/** A template whose values are escaped as XML (arrays joined; null, undefined, false empty). */
-export function xml(strings: TemplateStringsArray, ...values: XmlValue[]): SafeXml {
-  let out = strings[0]!;
-  values.forEach((value, index) => {
-    out += renderXml(value) + strings[index + 1]!;
-  });
-  return new SafeXml(out);
-}
+/** A template whose values are escaped as XML; SafeHtml in it is text like any other. */
+export const xml = escapingTemplate(SafeXml, escapeXml);
