@@ -1,8 +1,4 @@
-import { BlockList } from "node:net";
-
-const LOOPBACK = new BlockList();
-LOOPBACK.addSubnet("127.0.0.0", 8, "ipv4");
-LOOPBACK.addAddress("::1", "ipv6");
+import { isLoopback } from "@/lib/net/targets";
 
 /** Whether a URL's host is this machine by its loopback: `localhost`, 127.0.0.0/8 or ::1. */
 export function isLoopbackHost(hostname: string): boolean {
@@ -10,9 +6,7 @@ export function isLoopbackHost(hostname: string): boolean {
     .replace(/^\[(.*)\]$/, "$1")
     .replace(/\.$/, "")
     .toLowerCase();
-  if (host === "localhost") return true;
-  if (/^[\d.]+$/.test(host)) return LOOPBACK.check(host, "ipv4");
-  return host.includes(":") && LOOPBACK.check(host, "ipv6");
+  return host === "localhost" || isLoopback(host);
 }
 
 /** How SMTP_URL is used: the URL nodemailer reads, and the TLS rule the server is held to. */

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { Server, type IncomingMessage } from "node:http";
-import { BlockList, isIP } from "node:net";
+import { isIP } from "node:net";
 import { constantTimeEqual } from "@/lib/crypto/compare";
 
 /**
@@ -55,16 +55,4 @@ export function socketPeer(headers: Headers): string | null {
   if (space < 0 || !constantTimeEqual(value.slice(0, space), secret())) return null;
   const address = value.slice(space + 1);
   return isIP(address) ? address : null;
-}
-
-const loopback = new BlockList();
-loopback.addSubnet("127.0.0.0", 8, "ipv4");
-loopback.addAddress("::1", "ipv6");
-
-/** Whether an address is this machine's loopback (IPv4-mapped IPv6 spellings included). */
-export function isLoopback(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return loopback.check(mapped, "ipv4");
-  const family = isIP(address);
-  return family !== 0 && loopback.check(address, family === 4 ? "ipv4" : "ipv6");
 }

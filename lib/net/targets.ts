@@ -146,3 +146,15 @@ export async function assertAllowedTarget(raw: string): Promise<URL> {
   }
   return url;
 }
+
+const loopback = new BlockList();
+loopback.addSubnet("127.0.0.0", 8, "ipv4");
+loopback.addAddress("::1", "ipv6");
+
+/** Whether an address is this machine's loopback (IPv4-mapped IPv6 spellings included). */
+export function isLoopback(address: string): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (mapped) return loopback.check(mapped, "ipv4");
+  const family = isIP(address);
+  return family !== 0 && loopback.check(address, family === 4 ? "ipv4" : "ipv6");
+}

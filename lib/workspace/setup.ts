@@ -6,7 +6,7 @@ import { dataChanged } from "@/lib/changes/changes";
 import { config } from "@/lib/config";
 import { constantTimeEqual } from "@/lib/crypto/compare";
 import { ConflictError, ForbiddenError } from "@/lib/errors";
-import { isLoopback } from "@/lib/http/socket-peer";
+import { isLoopback } from "@/lib/net/targets";
 import type { SetupInput } from "./schemas";
 
 const alreadySetUp = () =>

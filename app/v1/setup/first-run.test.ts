@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isLoopback, peerStamp, SOCKET_PEER_HEADER, socketPeer } from "@/lib/http/socket-peer";
+import { peerStamp, SOCKET_PEER_HEADER, socketPeer } from "@/lib/http/socket-peer";
+import { isLoopback } from "@/lib/net/targets";
 import { OWNER, TestClient } from "@/lib/testing/client";
 import { firstRunLink, firstRunToken } from "@/lib/workspace/setup";
 
