@@ -2,12 +2,12 @@ import { eq } from "drizzle-orm";
 import { getDb, schema } from "@/db/client";
 import { config } from "@/lib/config";
 import { errorResponse } from "@/lib/http/problem";
-import { clientAddress } from "@/lib/http/client-address";
+import { clientAddress, visitorKey } from "@/lib/http/client-address";
 import { assertSameOrigin, frontGate, readLimitedText } from "@/lib/http/request";
 import { AUTH_BASE_PATH, authCookieName, getAuth } from "./auth";
 import { actorFromHeaders, readCookie, verifySignedCookie } from "./session";
 import { requestPasswordReset, RESET_REQUESTED } from "./password-reset";
-import { beginSignInAttempt, signInFailed, signInSucceeded, visitorOf } from "./throttle";
+import { beginSignInAttempt, signInFailed, signInSucceeded } from "./throttle";
 
 const SIGN_IN_PATH = `${AUTH_BASE_PATH}/sign-in/email`;
 // Answered here rather than by better-auth, whose answer comes sooner for an unknown address.
@@ -118,7 +118,7 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
     assertSameOrigin(request, { required: true });
     const body = request.method === "GET" ? undefined : await readLimitedText(request);
     if (request.method === "POST" && new URL(request.url).pathname === RESET_REQUEST_PATH) {
-      const visitor = visitorOf(request.headers);
+      const visitor = visitorKey(request.headers);
       await requestPasswordReset({ input: { body: body ?? "", visitor, arrivedAt } });
       return Response.json(RESET_REQUESTED);
     }

@@ -1,5 +1,5 @@
 import { RateLimitedError } from "@/lib/errors";
-import { addressKey, clientAddress } from "@/lib/http/client-address";
+import { visitorKey } from "@/lib/http/client-address";
 import { countHit, forgetHits, readHits, throttleKey } from "@/lib/limits/throttle";
 import { deviceCookie, normalEmail, trustedDevice, type TrustedDevice } from "./device";
 
@@ -21,15 +21,6 @@ export const ACCOUNT_ADDRESS_THROTTLE = { attempts: 5, windowSeconds: 15 * 60 };
 export const ADDRESS_THROTTLE = { failures: 20, windowSeconds: 15 * 60 };
 /** Attempts without a success from one trusted browser (see TrustedDevice) at its account. */
 export const DEVICE_THROTTLE = { attempts: 10, windowSeconds: 15 * 60 };
-
-/**
- * What a visitor's address is counted under (an IPv6 visitor is its /64). Visitors the proxy did
- * not name share one count, as in every other per-address limit.
- */
-export function visitorOf(headers: Headers): string {
-  const address = clientAddress(headers);
-  return address ? addressKey(address) : "unknown";
-}
 
 /** Who is signing in, from where, and in which browser: the counts an attempt goes to. */
 export type SignInAttempt = { email: string; visitor: string; device: TrustedDevice | null };
@@ -62,7 +53,7 @@ async function countAttempt(
 export async function beginSignInAttempt(email: string, headers: Headers): Promise<SignInAttempt> {
   const attempt: SignInAttempt = {
     email: normalEmail(email),
-    visitor: visitorOf(headers),
+    visitor: visitorKey(headers),
     device: await trustedDevice(headers, email),
   };
   if (attempt.device) {

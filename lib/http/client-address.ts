@@ -12,6 +12,15 @@ export function clientAddress(headers: Headers): string | null {
   return isIP(last) ? last : null;
 }
 
+/**
+ * What a request's visitor is counted under in every per-address limit: its addressKey, or
+ * "unknown" for all the requests the proxy did not name, which then share one count.
+ */
+export function visitorKey(headers: Headers): string {
+  const address = clientAddress(headers);
+  return address ? addressKey(address) : "unknown";
+}
+
 /** The key one visitor is counted under: an IPv4 address, or an IPv6 address's /64 network. */
 export function addressKey(address: string): string {
   if (isIP(address) !== 6) return address;

@@ -1,6 +1,6 @@
 import { config } from "@/lib/config";
 import { RateLimitedError } from "@/lib/errors";
-import { addressKey, clientAddress } from "./client-address";
+import { visitorKey } from "./client-address";
 
 const WINDOW_MS = 60_000;
 /** Keys counted at once; past it the oldest window is forgotten, so memory stays bounded. */
@@ -66,10 +66,7 @@ const store = globalThis as typeof globalThis & { __allclearApiLimiter?: WindowL
 export function limitApiRequest(request: Request, sessionToken: string | null): void {
   const limit = config().apiRateLimit;
   if (limit === 0) return;
-  const address = clientAddress(request.headers);
-  const key = sessionToken
-    ? `session:${sessionToken}`
-    : `address:${address ? addressKey(address) : "unknown"}`;
+  const key = sessionToken ? `session:${sessionToken}` : `address:${visitorKey(request.headers)}`;
   store.__allclearApiLimiter ??= new WindowLimiter();
   const retryAfter = store.__allclearApiLimiter.hit(key, limit);
   if (retryAfter !== null) throw new RateLimitedError(retryAfter);

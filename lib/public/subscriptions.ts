@@ -1,7 +1,7 @@
 import { config } from "@/lib/config";
 import { subscriberLinks } from "@/lib/email/queue";
 import { AppError, ForbiddenError, RateLimitedError, ValidationError } from "@/lib/errors";
-import { addressKey, clientAddress } from "@/lib/http/client-address";
+import { visitorKey } from "@/lib/http/client-address";
 import { errorResponse } from "@/lib/http/problem";
 import { uuid } from "@/lib/http/fields";
 import { countHit, throttleKey } from "@/lib/limits/throttle";
@@ -82,8 +82,7 @@ function assertPostedHere(request: Request): void {
 
 /** Counts the request against its visitor's minute and hour, in the database. */
 async function limitVisitor(request: Request): Promise<void> {
-  const address = clientAddress(request.headers);
-  const visitor = address ? addressKey(address) : "unknown";
+  const visitor = visitorKey(request.headers);
   const limits = [
     { kind: VISITOR_MINUTE_KIND, limit: SUBSCRIBE_REQUESTS_PER_MINUTE, seconds: 60 },
     { kind: VISITOR_HOUR_KIND, limit: SUBSCRIBE_REQUESTS_PER_HOUR, seconds: 3600 },
