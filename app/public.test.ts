@@ -129,8 +129,10 @@ describe("after setup", () => {
     expect(text).toContain('href="/history"');
     expect(text).toContain('<link rel="alternate" type="application/rss+xml"');
     expect(text).toContain('<link rel="alternate" type="application/atom+xml"');
-    expect(text).toContain('<script src="/status.js" defer></script>');
-    expect(text).not.toMatch(/<script(?! src="\/status\.js")/);
+    // The page's own files, linked with a version that changes with their bytes.
+    expect(text).toMatch(/<script src="\/status\.js\?v=[\w-]{8}" defer><\/script>/);
+    expect(text).toMatch(/<link rel="stylesheet" href="\/status\.css\?v=[\w-]{8}">/);
+    expect(text).not.toMatch(/<script(?! src="\/status\.js\?v=)/);
   });
 
   it("gives every visitor the same bytes, signed in or not", async () => {

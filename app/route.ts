@@ -1,7 +1,6 @@
 import { optionsFor } from "@/lib/http/api";
-import { statusAnswer } from "@/lib/public/answers";
 import { servePublic } from "@/lib/public/respond";
 
-export const GET = (request: Request) => servePublic(request, "page", statusAnswer);
+export const GET = servePublic;
 export const OPTIONS = optionsFor(["GET"]);
 export { GET as HEAD };

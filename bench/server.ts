@@ -181,3 +181,82 @@ export async function loadInTurns<K extends string>(
     Figures
   >;
 }
+
+export type WriteTiming = { kind: string; answered: number; visible: number };
+
+/** Polls a URL until its body contains `text`; answers when that was first seen. */
+async function seenAt(url: string, text: string, deadline: number): Promise<number> {
+  for (;;) {
+    const body = await (await fetch(url)).text();
+    if (body.includes(text)) return Date.now();
+    if (Date.now() > deadline) throw new Error(`${url} never showed ${text}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/**
+ * An editor's writes through /v1, each timed from send to answer and from send to visible on
+ * every one of `shownOn` (the public page and its JSON).
+ */
+export function editor(baseUrl: string, cookie: string, shownOn: Record<string, string>) {
+  const send = async (method: string, path: string, body: unknown) => {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: { "content-type": "application/json", origin: baseUrl, cookie },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok)
+      throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  };
+  // Each write leaves a text of its own on the page and in the JSON once it is published.
+  const writes = [
+    {
+      kind: "incident created",
+      write: (marker: string) =>
+        send("POST", "/v1/incidents", {
+          title: marker,
+          impact: "minor",
+          visibility: "published",
+          body: "We are looking into it.",
+        }),
+    },
+    {
+      kind: "update posted",
+      write: (marker: string, s: Subjects) =>
+        send("POST", `/v1/incidents/${s.incidentId}/updates`, {
+          status: "identified",
+          body: marker,
+        }),
+    },
+    {
+      kind: "component changed",
+      write: (marker: string, s: Subjects, n: number) =>
+        send("PATCH", `/v1/components/${s.componentIds[n % s.componentIds.length]}`, {
+          name: marker,
+          status: n % 2 ? "operational" : "degraded_performance",
+        }),
+    },
+  ];
+  type Subjects = { incidentId: string; componentIds: string[] };
+  const one = async (n: number, label: string, subjects: Subjects): Promise<WriteTiming> => {
+    const { kind, write } = writes[n % writes.length]!;
+    const marker = `Write ${label} ${n} ${Date.now().toString(36)}`;
+    const sent = Date.now();
+    const deadline = sent + 60_000;
+    const visible = Promise.all(Object.values(shownOn).map((url) => seenAt(url, marker, deadline)));
+    await write(marker, subjects, n);
+    const answered = Date.now() - sent;
+    return { kind, answered, visible: Math.max(...(await visible)) - sent };
+  };
+  return {
+    /** `count` writes started 1 s apart, whatever the earlier ones are still waiting for. */
+    series: async (subjects: Subjects, count: number, label: string) => {
+      const pending: Promise<WriteTiming>[] = [];
+      for (let n = 0; n < count; n++) {
+        pending.push(one(n, label, subjects));
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      }
+      return Promise.all(pending);
+    },
+  };
+}

@@ -1,7 +1,5 @@
-import { feedAnswer } from "@/lib/public/answers";
 import { publicOptions, servePublic } from "@/lib/public/respond";
 
-export const GET = (request: Request) =>
-  servePublic(request, "data", (snapshot) => feedAnswer(snapshot, "rss"));
+export const GET = servePublic;
 export const OPTIONS = publicOptions;
 export { GET as HEAD };

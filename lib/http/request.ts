@@ -13,15 +13,20 @@ export const ORIGIN_VERIFY_HEADER = "x-origin-verify";
 // front layer, and checks every call's signature instead.
 const UNGATED = new Set(["/health", "/health/ready", "/api/inngest"]);
 
+/** Whether a request for `pathname` carrying `given` as the front layer's header may be served. */
+export function passedFrontGate(pathname: string, given: string | null | undefined): boolean {
+  const secret = config().originVerifySecret;
+  if (!secret || UNGATED.has(pathname)) return true;
+  return typeof given === "string" && constantTimeEqual(given, secret);
+}
+
 /**
  * With ORIGIN_VERIFY_SECRET set, only requests that came through the front layer (which adds the
  * header) are served, but for UNGATED paths. Returns the refusal, or null.
  */
 export function frontGate(request: Request): Response | null {
-  const secret = config().originVerifySecret;
-  if (!secret || UNGATED.has(new URL(request.url).pathname)) return null;
-  const given = request.headers.get(ORIGIN_VERIFY_HEADER);
-  if (given !== null && constantTimeEqual(given, secret)) return null;
+  const { pathname } = new URL(request.url);
+  if (passedFrontGate(pathname, request.headers.get(ORIGIN_VERIFY_HEADER))) return null;
   return problemResponse(
     403,
     "not_through_cdn",

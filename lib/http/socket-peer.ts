@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { Server, type IncomingMessage } from "node:http";
+import type { IncomingMessage } from "node:http";
 import { isIP } from "node:net";
 import { constantTimeEqual } from "@/lib/crypto/compare";
 
@@ -12,7 +12,7 @@ import { constantTimeEqual } from "@/lib/crypto/compare";
  */
 export const SOCKET_PEER_HEADER = "x-allclear-socket-peer";
 
-type Store = typeof globalThis & { __allclearPeerSecret?: string; __allclearPeerStamped?: true };
+type Store = typeof globalThis & { __allclearPeerSecret?: string };
 const store = globalThis as Store;
 
 function secret(): string {
@@ -25,26 +25,14 @@ export function peerStamp(address: string): string {
   return `${secret()} ${address}`;
 }
 
-function stamp(request: IncomingMessage): void {
+/**
+ * Stamps a request with its socket's peer, replacing any stamp it arrived with; the HTTP server
+ * does this for every request before any listener sees it (lib/server/front-door.ts).
+ */
+export function stampSocketPeer(request: IncomingMessage): void {
   delete request.headers[SOCKET_PEER_HEADER];
   const address = request.socket?.remoteAddress;
   if (address) request.headers[SOCKET_PEER_HEADER] = peerStamp(address);
-}
-
-/**
- * Stamps every request this process's HTTP servers receive with its socket's peer, before any
- * listener sees it. Called once at start, before the first request is served.
- */
-export function stampSocketPeers(): void {
-  if (store.__allclearPeerStamped) return;
-  store.__allclearPeerStamped = true;
-  const emit = Server.prototype.emit;
-  Server.prototype.emit = function (this: Server, event: string | symbol, ...args: unknown[]) {
-    if (event === "request" || event === "checkContinue" || event === "checkExpectation") {
-      stamp(args[0] as IncomingMessage);
-    }
-    return emit.apply(this, [event, ...args] as Parameters<typeof emit>);
-  } as typeof emit;
 }
 
 /** The socket peer this process stamped on the request, or null when it carries no true stamp. */

@@ -37,17 +37,32 @@ export class GenerationCache<T> {
     private readonly generation: () => number = () => dataGeneration(),
   ) {}
 
-  async get(key: string, load: () => Promise<T>): Promise<T> {
+  /**
+   * The copy a read may take without waiting (an old one starts a refresh in the background),
+   * or undefined when the data changed since it was read and the read must wait for `get`.
+   */
+  peek(key: string, load: () => Promise<T>): T | undefined {
+    const entry = this.entries.get(key);
+    if (!entry?.value) return undefined;
     const generation = this.generation();
-    const entry = this.entry(key);
-    if (!entry.value) return this.refresh(entry, generation, load);
     const last = entry.value.current;
     const now = Date.now();
     const current = entry.generation === generation;
     const failedRecently = entry.failedAt !== undefined && now - entry.failedAt < EXPIRY_MS;
     if ((current && now - entry.loadedAt < EXPIRY_MS) || failedRecently) return last;
+    if (!current) return undefined;
+    this.refresh(entry, generation, load).catch(() => {});
+    return last;
+  }
+
+  async get(key: string, load: () => Promise<T>): Promise<T> {
+    const ready = this.peek(key, load);
+    if (ready !== undefined) return ready;
+    const generation = this.generation();
+    const entry = this.entry(key);
+    if (!entry.value) return this.refresh(entry, generation, load);
+    const last = entry.value.current;
     const refreshing = this.refresh(entry, generation, load).catch(() => last);
-    if (current) return last;
     return Promise.race([refreshing, pause(WAIT_MS).then(() => last)]);
   }
 

@@ -1,6 +1,7 @@
 import type { ComponentStatus } from "@/lib/components/schemas";
 import { html, type SafeHtml } from "@/lib/content/html";
 import { markdownToHtml } from "@/lib/content/markdown";
+import { assetLink } from "./assets";
 import { dateIn } from "./days";
 import {
   RECENT_DAYS,
@@ -116,11 +117,11 @@ export function layout(
 <meta name="color-scheme" content="light dark">
 <title>${title}</title>
 <meta name="description" content="${description}">
-<link rel="icon" href="/icon.svg" type="image/svg+xml">
-<link rel="stylesheet" href="/status.css">
+<link rel="icon" href="${assetLink("/icon.svg")}" type="image/svg+xml">
+<link rel="stylesheet" href="${assetLink("/status.css")}">
 <link rel="alternate" type="application/rss+xml" title="${ws.name} incidents (RSS)" href="/history.rss">
 <link rel="alternate" type="application/atom+xml" title="${ws.name} incidents (Atom)" href="/history.atom">
-<script src="/status.js" defer></script>
+<script src="${assetLink("/status.js")}" defer></script>
 </head>
 <body>
 <a class="skip" href="#main">Skip to content</a>

@@ -1,17 +1,23 @@
 import { config } from "@/lib/config";
-import { OUTAGE_RETRY_AFTER_SECONDS } from "@/lib/database-outage";
+import { isDatabaseUnreachable, OUTAGE_RETRY_AFTER_SECONDS } from "@/lib/database-outage";
 import { etagMatches } from "@/lib/http/etag";
-import { problemResponse } from "@/lib/http/problem";
+import { PROBLEM_TYPE } from "@/lib/http/problem";
 import { frontGate } from "@/lib/http/request";
 import { NON_PAGE_CSP } from "@/lib/http/security-headers";
+import { logError } from "@/lib/log";
+import { publicAddress, type BuiltAddress, type PublicAddress } from "./addresses";
 import { unavailablePage } from "./pages";
-import { publicSnapshot, rendered, type Rendered, type Snapshot } from "./snapshot";
+import { currentSnapshot, publicSnapshot, rendered, type Rendered } from "./snapshot";
 
 const CONTENT_TYPE: Record<Rendered["kind"], string> = {
   html: "text/html; charset=utf-8",
   json: "application/json",
   rss: "application/rss+xml; charset=utf-8",
   atom: "application/atom+xml; charset=utf-8",
+  problem: PROBLEM_TYPE,
+  css: "text/css; charset=utf-8",
+  js: "text/javascript; charset=utf-8",
+  svg: "image/svg+xml",
 };
 
 // Public pages run no inline code: their one script and stylesheet are files of this site, and
@@ -24,26 +30,33 @@ const PAGE_CSP =
 export const PUBLIC_CACHE_CONTROL =
   "public, max-age=0, s-maxage=1, stale-while-revalidate=5, stale-if-error=86400";
 
-function headersFor(answer: Rendered): Headers {
+const headersOf = new WeakMap<Rendered, Record<string, string>>();
+
+/** The headers of an answer, worked out once per answer (an answer is served many times). */
+export function headersFor(answer: Rendered): Record<string, string> {
+  let headers = headersOf.get(answer);
+  if (headers) return headers;
   const https = config().baseUrl.startsWith("https://");
-  const headers = new Headers({
+  headers = {
     "content-type": CONTENT_TYPE[answer.kind],
     "cache-control": PUBLIC_CACHE_CONTROL,
     etag: answer.etag,
-  });
+  };
   if (answer.kind === "html") {
-    headers.set("content-security-policy", PAGE_CSP + (https ? "; upgrade-insecure-requests" : ""));
-    if (https) headers.set("strict-transport-security", "max-age=63072000; includeSubDomains");
+    headers["content-security-policy"] = PAGE_CSP + (https ? "; upgrade-insecure-requests" : "");
+    if (https) headers["strict-transport-security"] = "max-age=63072000; includeSubDomains";
   } else {
-    headers.set("content-security-policy", NON_PAGE_CSP);
-    headers.set("access-control-allow-origin", "*");
+    headers["content-security-policy"] = NON_PAGE_CSP;
+    headers["access-control-allow-origin"] = "*";
   }
+  Object.assign(headers, answer.headers);
+  headersOf.set(answer, headers);
   return headers;
 }
 
 /** The answer to a GET or HEAD, or 304 when the client already has it. */
 export function respond(request: Request, answer: Rendered): Response {
-  const headers = headersFor(answer);
+  const headers = new Headers(headersFor(answer));
   if (answer.status === 200 && etagMatches(request.headers.get("if-none-match"), answer.etag)) {
     return new Response(null, { status: 304, headers });
   }
@@ -51,37 +64,74 @@ export function respond(request: Request, answer: Rendered): Response {
   return new Response(body, { status: answer.status, headers });
 }
 
+const comeBack = {
+  "retry-after": String(OUTAGE_RETRY_AFTER_SECONDS),
+  "cache-control": "no-store",
+};
+
+type Unavailable = Record<"page" | "data", Rendered>;
+const store = globalThis as typeof globalThis & { __allclearUnavailable?: Unavailable };
+
+/** What a page and a file answer while there is no copy of the data to build them from. */
+function unavailable(kind: "page" | "data"): Rendered {
+  store.__allclearUnavailable ??= {
+    page: { ...rendered("html", unavailablePage(), 503), headers: comeBack },
+    data: {
+      ...rendered(
+        "problem",
+        JSON.stringify({
+          type: "about:blank",
+          status: 503,
+          code: "service_unavailable",
+          title: "Service unavailable",
+          detail: `The status data cannot be read right now; try again in ${OUTAGE_RETRY_AFTER_SECONDS} s.`,
+        }),
+        503,
+      ),
+      headers: comeBack,
+    },
+  };
+  return store.__allclearUnavailable[kind];
+}
+
+/** A visitor is never shown an error page of ours: what could not be built says to come back. */
+function failed(address: BuiltAddress, error: unknown): Rendered {
+  if (!isDatabaseUnreachable(error)) logError("Building a public answer", error);
+  return unavailable(address.kind);
+}
+
 /**
- * Serves a public answer: the front gate, then the answer built from the snapshot. Without any
- * copy of the data (the database unreachable since start), a 503 that says to come back.
+ * The answer an address gives now, built from the snapshot. Most reads find the snapshot current
+ * and the answer already built, and have it at once, without creating a single promise; the
+ * rest wait for the data. Without any copy of the data (the database unreachable since start, or
+ * a page the snapshot does not hold), a 503 that says to come back.
  */
-export async function servePublic(
-  request: Request,
-  kind: "page" | "data",
-  answer: (snapshot: Snapshot) => Rendered | Promise<Rendered>,
-): Promise<Response> {
+export function answerFor(address: PublicAddress): Rendered | Promise<Rendered> {
+  if (address.kind === "file") return address.file;
+  const snapshot = currentSnapshot();
+  if (!snapshot) {
+    return publicSnapshot()
+      .then(address.answer)
+      .catch((error: unknown) => failed(address, error));
+  }
+  try {
+    const answer = address.answer(snapshot);
+    return answer instanceof Promise
+      ? answer.catch((error: unknown) => failed(address, error))
+      : answer;
+  } catch (error) {
+    return failed(address, error);
+  }
+}
+
+/** Serves a public address to a route handler: the front gate, then the answer from memory. */
+export async function servePublic(request: Request): Promise<Response> {
   const refused = frontGate(request);
   if (refused) return refused;
-  let snapshot: Snapshot;
-  try {
-    snapshot = await publicSnapshot();
-  } catch {
-    if (kind === "data") {
-      return problemResponse(
-        503,
-        "service_unavailable",
-        "Service unavailable",
-        `The status data cannot be read right now; try again in ${OUTAGE_RETRY_AFTER_SECONDS} s.`,
-        {},
-        { "retry-after": String(OUTAGE_RETRY_AFTER_SECONDS), "access-control-allow-origin": "*" },
-      );
-    }
-    const response = respond(request, rendered("html", unavailablePage(), 503));
-    response.headers.set("retry-after", String(OUTAGE_RETRY_AFTER_SECONDS));
-    response.headers.set("cache-control", "no-store");
-    return response;
-  }
-  return respond(request, await answer(snapshot));
+  const url = new URL(request.url);
+  const address = publicAddress(url.pathname, url.search);
+  if (!address) throw new Error(`${url.pathname} is not a public address`);
+  return respond(request, await answerFor(address));
 }
 
 /** CORS preflight for the public JSON and feeds (behind the front gate like the rest). */
@@ -110,10 +160,14 @@ export function privatePage(
   status = 200,
   extra: Record<string, string> = {},
 ): Response {
-  const headers = headersFor(rendered("html", body, status));
-  headers.set("cache-control", "no-store");
-  headers.set("referrer-policy", "no-referrer");
-  headers.delete("etag");
-  for (const [name, value] of Object.entries(extra)) headers.set(name, value);
-  return new Response(body, { status, headers });
+  const { etag: _, ...headers } = headersFor(rendered("html", body, status));
+  return new Response(body, {
+    status,
+    headers: {
+      ...headers,
+      "cache-control": "no-store",
+      "referrer-policy": "no-referrer",
+      ...extra,
+    },
+  });
 }

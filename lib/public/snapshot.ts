@@ -6,10 +6,12 @@ import { readCopy, saveCopy } from "./saved-copy";
 
 /** A public answer, built once and served from memory until the data changes. */
 export type Rendered = {
-  kind: "html" | "json" | "rss" | "atom";
+  kind: "html" | "json" | "rss" | "atom" | "problem" | "css" | "js" | "svg";
   status: number;
   body: string;
   etag: string;
+  /** Headers of its own beyond those of its kind. */
+  headers?: Record<string, string>;
 };
 
 /** The public data read at one moment (null before setup) and the answers built from it. */
@@ -77,15 +79,23 @@ async function restoreSavedCopy(store: Caches): Promise<void> {
 export async function publicSnapshot(): Promise<Snapshot> {
   const store = caches();
   await (store.restored ??= restoreSavedCopy(store));
-  return store.snapshot.get("snapshot", async () => {
-    const data = await loadPublicData();
-    const fingerprint = fingerprintOf(data);
-    if (store.last?.fingerprint === fingerprint) return store.last;
-    store.last = snapshotOf(data, fingerprint);
-    const file = config().publicCopyFile;
-    if (file && data) void saveCopy(file, data);
-    return store.last;
-  });
+  return store.snapshot.get("snapshot", () => loadSnapshot(store));
+}
+
+/** The snapshot when it is current and can be had without waiting, else undefined. */
+export function currentSnapshot(): Snapshot | undefined {
+  const store = caches();
+  return store.snapshot.peek("snapshot", () => loadSnapshot(store));
+}
+
+async function loadSnapshot(store: Caches): Promise<Snapshot> {
+  const data = await loadPublicData();
+  const fingerprint = fingerprintOf(data);
+  if (store.last?.fingerprint === fingerprint) return store.last;
+  store.last = snapshotOf(data, fingerprint);
+  const file = config().publicCopyFile;
+  if (file && data) void saveCopy(file, data);
+  return store.last;
 }
 
 export function rendered(kind: Rendered["kind"], body: string, status = 200): Rendered {

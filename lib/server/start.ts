@@ -18,9 +18,10 @@ export async function startServer(): Promise<void> {
     }
     throw error;
   }
-  // Before the first request: route handlers learn each request's TCP peer from this stamp.
-  const { stampSocketPeers } = await import("@/lib/http/socket-peer");
-  stampSocketPeers();
+  // Before the first request: the public page is answered from memory, and route handlers learn
+  // each request's TCP peer from a stamp.
+  const { openFrontDoor } = await import("./front-door");
+  openFrontDoor({ publicFromMemory: process.env.NODE_ENV !== "development" });
   const { isDatabaseUnreachable, OUTAGE_RETRY_AFTER_SECONDS } =
     await import("@/lib/database-outage");
   const { logError } = await import("@/lib/log");

@@ -1,12 +1,6 @@
 import { optionsFor } from "@/lib/http/api";
-import { maintenanceAnswer } from "@/lib/public/answers";
 import { servePublic } from "@/lib/public/respond";
 
-type Context = { params: Promise<{ id: string }> };
-
-export async function GET(request: Request, { params }: Context) {
-  const { id } = await params;
-  return servePublic(request, "page", (snapshot) => maintenanceAnswer(snapshot, id));
-}
+export const GET = servePublic;
 export const OPTIONS = optionsFor(["GET"]);
 export { GET as HEAD };
