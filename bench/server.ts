@@ -182,7 +182,7 @@ export async function loadInTurns<K extends string>(
   >;
 }
 
-export type WriteTiming = { kind: string; answered: number; visible: number };
+export type WriteTiming = { kind: string; answered: number; visible: number; dashboard: number };
 
 /** Polls a URL until its body contains `text`; answers when that was first seen. */
 async function seenAt(url: string, text: string, deadline: number): Promise<number> {
@@ -246,7 +246,15 @@ export function editor(baseUrl: string, cookie: string, shownOn: Record<string, 
     const visible = Promise.all(Object.values(shownOn).map((url) => seenAt(url, marker, deadline)));
     await write(marker, subjects, n);
     const answered = Date.now() - sent;
-    return { kind, answered, visible: Math.max(...(await visible)) - sent };
+    // The editor's dashboard, reloaded once the write has answered: the page and its list.
+    const reloaded = Date.now();
+    for (const path of ["/dashboard/incidents", "/v1/incidents"]) {
+      const response = await fetch(`${baseUrl}${path}`, { headers: { cookie } });
+      if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
+      await response.arrayBuffer();
+    }
+    const dashboard = Date.now() - reloaded;
+    return { kind, answered, visible: Math.max(...(await visible)) - sent, dashboard };
   };
   return {
     /** `count` writes started 1 s apart, whatever the earlier ones are still waiting for. */
