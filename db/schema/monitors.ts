@@ -7,6 +7,7 @@ import {
   pgTable,
   primaryKey,
   text,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { at, createdAt, id } from "./columns";
@@ -127,6 +128,12 @@ export const monitorResult = pgTable(
     ),
     // Retention deletes by age across workspaces.
     index("monitor_result_started_idx").on(t.startedAt),
+    // One result per slot, whichever checker records it; a monitor's delete cascades through it.
+    uniqueIndex("monitor_result_monitor_region_scheduled_key").on(
+      t.monitorId,
+      t.region,
+      t.scheduledAt,
+    ),
   ],
 );
 

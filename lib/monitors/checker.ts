@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
-import { getDb, schema } from "@/db/client";
+import { getDb, schema, type Transaction } from "@/db/client";
 import { config } from "@/lib/config";
 import { logError } from "@/lib/log";
 import { performCheck, type CheckOutcome, type CheckSpec } from "./check";
@@ -96,18 +96,19 @@ export async function claimDueChecks({
       });
     }
     if (claims.length) {
+      // The lease ends by the database's clock, which every checker shares, not by this host's.
       const rows = JSON.stringify(
         claims.map((c) => ({
           monitor_id: c.monitorId,
           lease: c.lease,
-          lease_until: new Date(
-            Math.max(c.scheduledAt.getTime(), Date.now()) + c.spec.timeoutMs + LEASE_MARGIN_MS,
-          ).toISOString(),
+          hold_ms: c.spec.timeoutMs + LEASE_MARGIN_MS,
         })),
       );
       await tx.execute(sql`
-        update monitor_region set lease = c.lease, lease_until = c.lease_until
-        from json_to_recordset(${rows}::json) as c(monitor_id uuid, lease uuid, lease_until timestamptz)
+        update monitor_region set lease = c.lease,
+          lease_until = greatest(monitor_region.next_due_at, now())
+            + c.hold_ms * interval '1 millisecond'
+        from json_to_recordset(${rows}::json) as c(monitor_id uuid, lease uuid, hold_ms int)
         where monitor_region.monitor_id = c.monitor_id and monitor_region.region = ${region}`);
     }
     return claims;
@@ -219,8 +220,35 @@ export function rollupsDue(now = Date.now()): boolean {
 }
 
 /**
+ * Inserts finished checks' results, answering the ids of those inserted. Only the lease holder
+ * records: a check finished after its lease ran out (a stalled or paused checker) was or will
+ * be checked again by the newer claim, which alone counts. A slot is recorded once whatever
+ * happens (the unique key), and the results of a monitor deleted meanwhile have nothing to
+ * belong to: they are dropped.
+ */
+async function insertResults(tx: Transaction, rows: object[]): Promise<Set<string>> {
+  const inserted = await tx.execute(sql`
+    insert into monitor_result (id, workspace_id, monitor_id, region, scheduled_at, started_at,
+      status, latency_ms, status_code, error_class, error_message, timings)
+    select r.id, r.workspace_id, r.monitor_id, r.region, r.scheduled_at, r.started_at,
+      r.status, r.latency_ms, r.status_code, r.error_class, r.error_message, r.timings
+    from json_to_recordset(${JSON.stringify(rows)}::json) as r(id uuid, workspace_id uuid,
+      monitor_id uuid, region text, lease uuid, scheduled_at timestamptz, started_at timestamptz,
+      status check_status, latency_ms int, status_code int, error_class text,
+      error_message text, timings jsonb)
+    where exists (select 1 from monitor_region s where s.monitor_id = r.monitor_id
+      and s.region = r.region and s.lease = r.lease)
+    on conflict (monitor_id, region, scheduled_at) do nothing
+    returning monitor_result.id`);
+  // postgres.js answers the rows as an array; PGlite inside `rows`.
+  const answer = inserted as unknown as { id: string }[] & { rows?: { id: string }[] };
+  return new Set((answer.rows ?? answer).map((row) => row.id));
+}
+
+/**
  * Records finished checks in one transaction: the results, each slot's verdict and next slot
- * (only while this checker still holds its lease); rollup counts are gathered for flushRollups. Then evaluates the
+ * (only while this checker still holds its lease); rollup counts of what was recorded are gathered
+ * for flushRollups. Then evaluates the
  * monitors whose regions disagree with them (a change of state, or effects held back).
  */
 export async function recordChecks(batch: Done[]): Promise<void> {
@@ -252,22 +280,21 @@ export async function recordChecks(batch: Done[]): Promise<void> {
     return { done, verdict, next, result };
   });
   const checked = slots.filter((s) => s.result);
-  const results = JSON.stringify(
-    checked.map(({ done, result }) => ({
-      id: uuidv7(),
-      workspace_id: done.claim.workspaceId,
-      monitor_id: done.claim.monitorId,
-      region: done.claim.region,
-      scheduled_at: result!.scheduledAt,
-      started_at: result!.startedAt,
-      status: result!.status,
-      latency_ms: result!.latencyMs,
-      status_code: result!.statusCode,
-      error_class: result!.error?.class ?? null,
-      error_message: result!.error?.message ?? null,
-      timings: result!.timings,
-    })),
-  );
+  const resultRows = checked.map(({ done, result }) => ({
+    id: uuidv7(),
+    workspace_id: done.claim.workspaceId,
+    monitor_id: done.claim.monitorId,
+    region: done.claim.region,
+    lease: done.claim.lease,
+    scheduled_at: result!.scheduledAt,
+    started_at: result!.startedAt,
+    status: result!.status,
+    latency_ms: result!.latencyMs,
+    status_code: result!.statusCode,
+    error_class: result!.error?.class ?? null,
+    error_message: result!.error?.message ?? null,
+    timings: result!.timings,
+  }));
   const updates = JSON.stringify(
     slots.map(({ done, verdict, next, result }) => ({
       monitor_id: done.claim.monitorId,
@@ -283,20 +310,8 @@ export async function recordChecks(batch: Done[]): Promise<void> {
       skipped: result ? 0 : 1,
     })),
   );
-  for (const { done, result } of checked) addToRollup(done.claim, result!);
-  await db.transaction(async (tx) => {
-    if (checked.length) {
-      // Results of a monitor deleted meanwhile have nothing to belong to: they are dropped.
-      await tx.execute(sql`
-        insert into monitor_result (id, workspace_id, monitor_id, region, scheduled_at, started_at,
-          status, latency_ms, status_code, error_class, error_message, timings)
-        select r.id, r.workspace_id, r.monitor_id, r.region, r.scheduled_at, r.started_at,
-          r.status, r.latency_ms, r.status_code, r.error_class, r.error_message, r.timings
-        from json_to_recordset(${results}::json) as r(id uuid, workspace_id uuid, monitor_id uuid,
-          region text, scheduled_at timestamptz, started_at timestamptz, status check_status,
-          latency_ms int, status_code int, error_class text, error_message text, timings jsonb)
-        where exists (select 1 from monitor m where m.id = r.monitor_id)`);
-    }
+  const recorded = await db.transaction(async (tx) => {
+    const inserted = resultRows.length ? await insertResults(tx, resultRows) : new Set<string>();
     // A checker whose lease ran out (another took the slot) leaves the slot to the newer claim.
     await tx.execute(sql`
       update monitor_region set
@@ -310,6 +325,11 @@ export async function recordChecks(batch: Done[]): Promise<void> {
         streak_since timestamptz, reported_at timestamptz, last_result jsonb, skipped int)
       where monitor_region.monitor_id = u.monitor_id and monitor_region.region = u.region
         and monitor_region.lease = u.lease`);
+    return inserted;
+  });
+  // Rollups count what was recorded, once it is committed.
+  checked.forEach(({ done, result }, n) => {
+    if (recorded.has(resultRows[n]!.id)) addToRollup(done.claim, result!);
   });
   const toEvaluate = new Map<string, string>();
   for (const { done, verdict } of slots) {

@@ -5,8 +5,11 @@ import { startEmbeddedRunner } from "@/lib/jobs/runner";
 import { resetConfig } from "@/lib/config";
 import {
   claimDueChecks,
+  type Claim,
   ensureRegionSlots,
+  flushRollups,
   recordChecks,
+  runClaim,
   runDueChecks,
 } from "@/lib/monitors/checker";
 import { memberWithRole, setUpOwner, TestClient } from "@/lib/testing/client";
@@ -503,5 +506,33 @@ describe("several regions", () => {
     expect(new Set(ids).size).toBe(ids.length);
     // Leased slots are not due again until their lease ends.
     expect(await claimDueChecks({ limit: 1000 })).toEqual([]);
+  });
+
+  it("records a slot once, by the holder of its lease, when a stalled checker finishes late", async () => {
+    const { monitor, path } = await createMonitor();
+    const db = await getDb();
+    await db.execute(
+      sql`update monitor_region set next_due_at = ${DUE_NOW} where monitor_id = ${monitor.id}`,
+    );
+    const ofMonitor = (claims: Claim[]) => claims.filter((c) => c.monitorId === monitor.id);
+    const [stalled] = ofMonitor(await claimDueChecks({ limit: 1000 }));
+    const late = await runClaim(stalled!);
+    // The checker stalls past its lease (by the database's clock); another claims the slot.
+    await db.execute(
+      sql`update monitor_region set lease_until = now() - interval '1 second' where monitor_id = ${monitor.id}`,
+    );
+    const [newer] = ofMonitor(await claimDueChecks({ limit: 1000 }));
+    expect(newer!.scheduledAt).toEqual(stalled!.scheduledAt);
+    target.always(path, { status: 500 });
+    await recordChecks([await runClaim(newer!)]);
+    await recordChecks([late]);
+    await flushRollups();
+
+    const results = (await db.execute(
+      sql`select status from monitor_result where monitor_id = ${monitor.id}`,
+    )) as unknown as { rows?: { status: string }[] } & { status: string }[];
+    expect((results.rows ?? results).map((r) => r.status)).toEqual(["down"]);
+    const history = await viewer.get(`/v1/monitors/${monitor.id}/history?range=24h`);
+    expect(history.body.overall.at(-1)).toMatchObject({ checks: 1, failures: 1 });
   });
 });
