@@ -20,6 +20,11 @@ export type Claim = {
   workspaceId: string;
   region: string;
   lease: string;
+  /**
+   * When the lease has surely ended, on this process's monotonic clock (`performance.now()`):
+   * the database's end, counted from before the claim was made, so never later than it.
+   */
+  leaseEndsBy: number;
   scheduledAt: Date;
   intervalMs: number;
   spec: CheckSpec;
@@ -48,6 +53,7 @@ export async function claimDueChecks({
 }): Promise<Claim[]> {
   if (limit <= 0) return [];
   const db = await getDb();
+  const claimedAt = performance.now();
   return db.transaction(async (tx) => {
     const due = await tx
       .select({ region: monitorRegion, monitor })
@@ -71,6 +77,7 @@ export async function claimDueChecks({
         workspaceId: m.workspaceId,
         region,
         lease: uuidv7(),
+        leaseEndsBy: claimedAt + m.timeoutMs + LEASE_MARGIN_MS,
         scheduledAt: slot.nextDueAt,
         intervalMs: m.intervalSeconds * 1000,
         spec: {
@@ -120,11 +127,20 @@ function tooLate(claim: Claim, now = Date.now()): boolean {
   return now - claim.scheduledAt.getTime() > claim.intervalMs;
 }
 
+/**
+ * Whether the check could no longer finish within the lease: the checker stalled (paused,
+ * starved) between claiming the slot and starting, and another may have claimed it since.
+ */
+function leaseRunningOut(claim: Claim): boolean {
+  return performance.now() + claim.spec.timeoutMs > claim.leaseEndsBy;
+}
+
 /** Runs a claimed check at its slot's time (at once if that has passed). */
 export async function runClaim(claim: Claim): Promise<Done> {
   if (tooLate(claim)) return { claim, skipped: true };
   const wait = claim.scheduledAt.getTime() - Date.now();
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  if (leaseRunningOut(claim)) return { claim, skipped: true };
   const startedAt = new Date();
   return { claim, startedAt, outcome: await performCheck(claim.spec) };
 }

@@ -535,4 +535,23 @@ describe("several regions", () => {
     const history = await viewer.get(`/v1/monitors/${monitor.id}/history?range=24h`);
     expect(history.body.overall.at(-1)).toMatchObject({ checks: 1, failures: 1 });
   });
+
+  it("does not check a slot when the checker wakes too late to finish within its lease", async () => {
+    const { monitor, path } = await createMonitor();
+    const db = await getDb();
+    await db.execute(
+      sql`update monitor_region set next_due_at = ${DUE_NOW} where monitor_id = ${monitor.id}`,
+    );
+    const [claim] = (await claimDueChecks({ limit: 1000 })).filter(
+      (c) => c.monitorId === monitor.id,
+    );
+    const hits = target.on(path).length;
+    // As after a pause: the lease (timeout + 5 s) has less than the check's timeout left.
+    const woken = { ...claim!, leaseEndsBy: performance.now() + claim!.spec.timeoutMs - 1 };
+    expect(await runClaim(woken)).toEqual({ claim: woken, skipped: true });
+    expect(target.on(path).length).toBe(hits);
+    // With its lease whole, the same claim checks.
+    expect(await runClaim(claim!)).toHaveProperty("outcome.status", "up");
+    expect(target.on(path).length).toBe(hits + 1);
+  });
 });
