@@ -89,7 +89,7 @@ async function openPostgres(url: string): Promise<Handle> {
   } finally {
     await migrator.end();
   }
-  const client = postgres(url, { max: 10, onnotice: () => {} });
+  const client = postgres(url, { max: config().databasePoolMax, onnotice: () => {} });
   const db = drizzle({ client, schema, casing: "snake_case" });
   return {
     db: db as unknown as Database,

@@ -37,6 +37,7 @@ const envSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
       .optional(),
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
     PGLITE_DIR: z.string().min(1).default("./.data/pglite"),
     PUBLIC_COPY_FILE: z.string().min(1).optional(),
     BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
@@ -109,6 +110,7 @@ const envSchema = z
     port: env.PORT,
     baseUrl: new URL(env.BASE_URL ?? `http://localhost:${env.PORT}`).origin,
     databaseUrl: env.DATABASE_URL,
+    databasePoolMax: env.DATABASE_POOL_MAX,
     pgliteDir: env.PGLITE_DIR,
     publicCopyFile: publicCopyFileOf(env),
     authSecret: env.BETTER_AUTH_SECRET,
