@@ -77,6 +77,18 @@ const envSchema = z
       .default("local"),
     /** Whether a long-running server process also checks monitors (off for a web-only fleet). */
     MONITOR_CHECKER: flag.default(true),
+    /** How recently a region's checker must have reported for new monitors to get its slot. */
+    REGION_ACTIVE_WITHIN: z
+      .string()
+      .default("10m")
+      .transform((text, ctx) => {
+        const ms = parseDuration(text);
+        if (ms === null || ms < 60_000) {
+          ctx.addIssue({ code: "custom", message: "must be a duration of 1m or more, like 10m" });
+          return z.NEVER;
+        }
+        return ms;
+      }),
     /** Monitors one workspace may have: each costs a check per interval in every region. */
     MONITORS_PER_WORKSPACE: z.coerce.number().int().min(1).default(1000),
     WEBHOOK_RETRY_SCHEDULE: z
@@ -129,6 +141,7 @@ const envSchema = z
     dkimPartial: [env.DKIM_DOMAIN, env.DKIM_SELECTOR, env.DKIM_PRIVATE_KEY].some(Boolean),
     region: env.REGION,
     monitorChecker: env.MONITOR_CHECKER,
+    regionActiveWithinMs: env.REGION_ACTIVE_WITHIN,
     monitorsPerWorkspace: env.MONITORS_PER_WORKSPACE,
     webhookRetrySchedule: env.WEBHOOK_RETRY_SCHEDULE,
     trustProxyHeader: env.TRUST_PROXY_HEADER,

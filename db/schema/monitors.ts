@@ -163,3 +163,12 @@ export const monitorRollup = pgTable(
     index("monitor_rollup_hour_idx").on(t.hour),
   ],
 );
+
+/**
+ * The regions whose checkers have reported, and when last: a new monitor gets a slot in each
+ * region seen within REGION_ACTIVE_WITHIN, so a region whose checkers are gone gets no more.
+ */
+export const checkerRegion = pgTable("checker_region", {
+  region: text().primaryKey(),
+  lastSeenAt: at().notNull(),
+});

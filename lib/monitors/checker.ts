@@ -369,11 +369,16 @@ export async function runDueChecks({
 }
 
 /**
- * Gives every enabled monitor a slot in `region` (a checker of a new region, or monitors made
- * while it was away), due now.
+ * A checker of `region` reports in: the region is active (new monitors get a slot in it), and
+ * every enabled monitor without a slot there gets one, due now (a checker of a new region, or
+ * monitors made while it was away).
  */
 export async function ensureRegionSlots(region = config().region): Promise<void> {
   const db = await getDb();
+  await db
+    .insert(schema.checkerRegion)
+    .values({ region, lastSeenAt: sql`now()` })
+    .onConflictDoUpdate({ target: schema.checkerRegion.region, set: { lastSeenAt: sql`now()` } });
   await db.execute(sql`
     insert into monitor_region (monitor_id, region, workspace_id, next_due_at)
     select m.id, ${region}, m.workspace_id, now() from monitor m

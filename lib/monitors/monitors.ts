@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNotNull } from "drizzle-orm";
+import { and, asc, count, eq, gt, isNotNull, sql } from "drizzle-orm";
 import { getDb, schema, type Executor } from "@/db/client";
 import type { Actor } from "@/lib/auth/session";
 import { transactionChangingData } from "@/lib/changes/changes";
@@ -12,7 +12,7 @@ import type { CheckResult, MonitorInput } from "./schemas";
 import { wakeChecker } from "./wake";
 import { STALLED_AFTER_INTERVALS } from "./watch";
 
-const { monitor, monitorRegion } = schema;
+const { checkerRegion, monitor, monitorRegion } = schema;
 
 type MonitorRow = typeof monitor.$inferSelect;
 
@@ -80,12 +80,24 @@ function columns(input: MonitorInput) {
 }
 
 /**
- * Gives the monitor a schedule row in this process's region and in every region that has
- * checkers, each due now: a new, edited or resumed monitor is checked at once.
+ * Gives the monitor a schedule row in every region whose checkers reported within
+ * REGION_ACTIVE_WITHIN, and in this process's own when it checks too, each due now: a new,
+ * edited or resumed monitor is checked at once. A checker that starts later gives it a slot
+ * itself (ensureRegionSlots).
  */
 async function scheduleNow(tx: Executor, row: MonitorRow, { reset }: { reset: boolean }) {
-  const known = await tx.selectDistinct({ region: monitorRegion.region }).from(monitorRegion);
-  const regions = new Set([config().region, ...known.map((r) => r.region)]);
+  const active = await tx
+    .select({ region: checkerRegion.region })
+    .from(checkerRegion)
+    .where(
+      gt(
+        checkerRegion.lastSeenAt,
+        sql`now() - ${`${config().regionActiveWithinMs} milliseconds`}::interval`,
+      ),
+    );
+  const regions = new Set(active.map((r) => r.region));
+  if (config().monitorChecker) regions.add(config().region);
+  if (!regions.size) return;
   const now = new Date();
   const fresh = { state: "pending" as const, since: now, streak: 0, streakSince: null };
   await tx

@@ -66,6 +66,14 @@ async function checkNow(region = "local") {
   return runDueChecks({ region });
 }
 
+async function slotRegions(monitorId: string): Promise<string[]> {
+  const db = await getDb();
+  const rows = (await db.execute(
+    sql`select region from monitor_region where monitor_id = ${monitorId} order by region`,
+  )) as unknown as { rows?: { region: string }[] } & { region: string }[];
+  return (rows.rows ?? rows).map((row) => row.region);
+}
+
 async function telemetryOf(id: string) {
   const response = await viewer.get("/v1/monitors/telemetry");
   expect(response.status).toBe(200);
@@ -506,6 +514,40 @@ describe("several regions", () => {
     expect(new Set(ids).size).toBe(ids.length);
     // Leased slots are not due again until their lease ends.
     expect(await claimDueChecks({ limit: 1000 })).toEqual([]);
+  });
+
+  it("gives a new monitor a slot in each region whose checkers reported lately, none in a retired one", async () => {
+    await ensureRegionSlots("ap");
+    await ensureRegionSlots("sa");
+    const db = await getDb();
+    // The checkers of "ap" last reported 11 minutes ago (REGION_ACTIVE_WITHIN is 10 minutes).
+    await db.execute(
+      sql`update checker_region set last_seen_at = now() - interval '11 minutes' where region = 'ap'`,
+    );
+    const { monitor } = await createMonitor();
+    const regions = await slotRegions(monitor.id);
+    expect(regions).toContain("sa");
+    expect(regions).toContain("local");
+    expect(regions).not.toContain("ap");
+    // A checker of "ap" that comes back gives it its slot itself.
+    await ensureRegionSlots("ap");
+    expect(await slotRegions(monitor.id)).toContain("ap");
+  });
+
+  it("gives a new monitor no slot in the region of a server that does not check", async () => {
+    process.env.MONITOR_CHECKER = "false";
+    process.env.REGION = "web-only";
+    resetConfig();
+    try {
+      const { monitor } = await createMonitor();
+      const regions = await slotRegions(monitor.id);
+      expect(regions).not.toContain("web-only");
+      expect(regions).toContain("sa");
+    } finally {
+      delete process.env.MONITOR_CHECKER;
+      delete process.env.REGION;
+      resetConfig();
+    }
   });
 
   it("records a slot once, by the holder of its lease, when a stalled checker finishes late", async () => {
