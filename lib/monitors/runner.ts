@@ -21,7 +21,8 @@ const RECORD_EVERY_MS = 200;
 const MAX_IN_FLIGHT = 2_000;
 const WATCH_EVERY_MS = 1_000;
 const SLOTS_EVERY_MS = 10_000;
-const PRUNE_EVERY_MS = 10 * 60_000;
+// Each checker asks this often; the deployment prunes at most once per PRUNE_EVERY_SECONDS.
+const PRUNE_EVERY_MS = 60_000;
 
 /**
  * The long-running checker of one region (DESIGN §8): inside every server process, or alone

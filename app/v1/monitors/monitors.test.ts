@@ -8,6 +8,7 @@ import {
   type Claim,
   ensureRegionSlots,
   flushRollups,
+  pruneResults,
   recordChecks,
   runClaim,
   runDueChecks,
@@ -548,6 +549,32 @@ describe("several regions", () => {
       delete process.env.REGION;
       resetConfig();
     }
+  });
+
+  it("prunes old results once per window for the whole deployment, whichever checker asks", async () => {
+    const { monitor } = await createMonitor();
+    await checkNow();
+    const db = await getDb();
+    const results = async () => {
+      const rows = (await db.execute(
+        sql`select count(*)::int as n from monitor_result where monitor_id = ${monitor.id}`,
+      )) as unknown as { rows?: { n: number }[] } & { n: number }[];
+      return (rows.rows ?? rows)[0]!.n;
+    };
+    const ageResults = () =>
+      db.execute(
+        sql`update monitor_result set started_at = now() - interval '30 days' where monitor_id = ${monitor.id}`,
+      );
+    await ageResults();
+    // Two checkers ask at once: one prunes.
+    const turns = await Promise.all([pruneResults(), pruneResults()]);
+    expect(turns.filter(Boolean)).toHaveLength(1);
+    expect(await results()).toBe(0);
+    // Within the window, nobody prunes again.
+    await checkNow();
+    await ageResults();
+    expect(await pruneResults()).toBe(false);
+    expect(await results()).toBe(1);
   });
 
   it("records a slot once, by the holder of its lease, when a stalled checker finishes late", async () => {
