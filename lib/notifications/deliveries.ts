@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import { groupBy } from "@/lib/group-by";
-import { getDb, schema, type Executor } from "@/db/client";
+import { getDb, schema, type Executor, type Transaction } from "@/db/client";
 import { retryDelayMs } from "@/lib/config";
 import { decryptSecret, SecretUnreadableError } from "@/lib/crypto/secrets";
 import { queueEventMail } from "@/lib/email/queue";
@@ -21,7 +21,7 @@ export const ANSWER_DEADLINE_MS = 8_000;
 /** Longest wait a receiver's Retry-After may ask for. */
 const MAX_RETRY_AFTER_MS = 10 * 60_000;
 /** How long a claimed delivery stays out of other workers' reach while it is attempted. */
-const LEASE_MS = 15_000;
+export const LEASE_MS = 15_000;
 
 export type Outcome = {
   result: "success" | "retry" | "fail";
@@ -166,6 +166,46 @@ export type Claimed = {
 };
 type EndpointRow = typeof webhookEndpoint.$inferSelect;
 
+/** A delivery of the endpoint that a claim holds now (its lease not yet ended). */
+const heldFor = (workspaceId: SQL, endpointId: SQL) => sql`
+  select 1 from delivery held
+  where held.workspace_id = ${workspaceId} and held.endpoint_id = ${endpointId}
+    and held.state = 'pending' and held.lease is not null and held.next_attempt_at > now()`;
+
+/**
+ * Of `endpointIds`, those no claim anywhere is attempting a delivery to: one attempt per endpoint
+ * at a time holds across every process. Each endpoint's row is locked for the claim's
+ * transaction (one another claim holds is skipped); then a new statement, which sees every claim
+ * committed before the lock was had, checks that none of its deliveries is held.
+ */
+async function freeEndpoints(tx: Transaction, endpointIds: string[]): Promise<Set<string>> {
+  if (!endpointIds.length) return new Set();
+  const locked = await tx
+    .select({ id: webhookEndpoint.id, workspaceId: webhookEndpoint.workspaceId })
+    .from(webhookEndpoint)
+    .where(inArray(webhookEndpoint.id, endpointIds))
+    .for("no key update", { skipLocked: true });
+  const free = new Set(locked.map((row) => row.id));
+  if (!free.size) return free;
+  const busy = await tx
+    .selectDistinct({ endpointId: delivery.endpointId })
+    .from(delivery)
+    .where(
+      and(
+        or(
+          ...locked.map((row) =>
+            and(eq(delivery.workspaceId, row.workspaceId), eq(delivery.endpointId, row.id)),
+          ),
+        ),
+        eq(delivery.state, "pending"),
+        isNotNull(delivery.lease),
+        gt(delivery.nextAttemptAt, sql`now()`),
+      ),
+    );
+  for (const row of busy) free.delete(row.endpointId);
+  return free;
+}
+
 /**
  * Claims due deliveries, at most one per endpoint and none for `busyEndpoints`, by pushing
  * their next attempt out by the lease: a worker that dies mid-attempt leaves the delivery to be
@@ -194,15 +234,19 @@ export async function claimDueDeliveries({
           eq(delivery.state, "pending"),
           lte(delivery.nextAttemptAt, sql`now() - ${`${overdueMs} milliseconds`}::interval`),
           only ? eq(delivery.id, only) : undefined,
+          sql`not exists (${heldFor(sql`${delivery.workspaceId}`, sql`${delivery.endpointId}`)})`,
         ),
       )
       .orderBy(asc(delivery.nextAttemptAt), asc(delivery.id))
       .limit(limit * 4 + busyEndpoints.length)
       .for("update", { skipLocked: true });
     const taken = new Set(busyEndpoints);
-    const picked = due
-      .filter((row) => !taken.has(row.endpointId) && taken.add(row.endpointId))
-      .slice(0, limit);
+    const candidates = due.filter((row) => !taken.has(row.endpointId) && taken.add(row.endpointId));
+    const free = await freeEndpoints(
+      tx,
+      candidates.map((row) => row.endpointId),
+    );
+    const picked = candidates.filter((row) => free.has(row.endpointId)).slice(0, limit);
     if (!picked.length) return [];
     const ids = picked.map((row) => row.id);
     const claimed = await tx
@@ -259,12 +303,24 @@ export async function claimDelivery(id: string): Promise<DeliveryClaim> {
   if (claimed) return { claimed };
   const db = await getDb();
   const [row] = await db
-    .select({ state: delivery.state, nextAttemptAt: delivery.nextAttemptAt })
+    .select({
+      state: delivery.state,
+      nextAttemptAt: delivery.nextAttemptAt,
+      // When the claim attempting another delivery to the same endpoint lets go, at the latest.
+      endpointFreeAt: sql<string | null>`(select max(held.next_attempt_at) from delivery held
+        where held.workspace_id = ${delivery.workspaceId}
+          and held.endpoint_id = ${delivery.endpointId} and held.state = 'pending'
+          and held.lease is not null and held.next_attempt_at > now())`,
+    })
     .from(delivery)
     .where(eq(delivery.id, id));
   if (!row || row.state !== "pending") return { done: true };
-  // Held by a claim right now (its lease ends at nextAttemptAt), or not due yet.
-  return { dueAt: new Date(Math.max(row.nextAttemptAt.getTime(), Date.now() + 1000)) };
+  // Held by a claim right now (its lease ends at nextAttemptAt), not due yet, or its endpoint
+  // busy with another delivery.
+  const freeAt = row.endpointFreeAt ? new Date(row.endpointFreeAt).getTime() : 0;
+  return {
+    dueAt: new Date(Math.max(row.nextAttemptAt.getTime(), freeAt, Date.now() + 1000)),
+  };
 }
 
 /** A pending delivery, as the event that asks for its next attempt names it. */

@@ -4,7 +4,14 @@ import { getDb } from "@/db/client";
 import { resetConfig } from "@/lib/config";
 import { setUpOwner, TestClient } from "@/lib/testing/client";
 import { Receiver } from "@/lib/testing/receiver";
-import { claimDueDeliveries, fanOutPending, recordAttempts, sendAttempt } from "./deliveries";
+import {
+  claimDelivery,
+  claimDueDeliveries,
+  fanOutPending,
+  LEASE_MS,
+  recordAttempts,
+  sendAttempt,
+} from "./deliveries";
 
 process.env.ALLOW_PRIVATE_TARGETS = "true";
 resetConfig();
@@ -62,5 +69,48 @@ describe("a delivery's lease", () => {
     expect(deliveries[0].attempts.map((a: { statusCode: number }) => a.statusCode)).toEqual([
       400, 200,
     ]);
+  });
+
+  it("holds one attempt per endpoint at a time across every process", async () => {
+    const created = await admin.post("/v1/webhook-endpoints", {
+      kind: "webhook",
+      name: "One at a time",
+      url: `${receiver.url}/one-at-a-time`,
+    });
+    const endpointId = created.body.endpoint.id as string;
+    for (const title of ["First", "Second"]) {
+      await admin.post("/v1/incidents", {
+        title,
+        impact: "minor",
+        body: "x",
+        visibility: "published",
+      });
+    }
+    await fanOutPending();
+    const toEndpoint = (claims: Awaited<ReturnType<typeof claimDueDeliveries>>) =>
+      claims.filter((c) => c.endpointId === endpointId);
+    // Two processes claim at once, then a third: each knows nothing of the others' attempts.
+    const [one, two] = await Promise.all([
+      claimDueDeliveries({ limit: 10 }),
+      claimDueDeliveries({ limit: 10 }),
+    ]);
+    const claimed = [...toEndpoint(one!), ...toEndpoint(two!)];
+    expect(claimed).toHaveLength(1);
+    expect(toEndpoint(await claimDueDeliveries({ limit: 10 }))).toEqual([]);
+    // A worker asked for the other delivery (the Inngest path) is told to come back when the
+    // claim on the endpoint ends, not in a second.
+    const db = await getDb();
+    const others = (await db.execute(
+      sql`select id from delivery where endpoint_id = ${endpointId} and id <> ${claimed[0]!.id}`,
+    )) as unknown as { rows?: { id: string }[] } & { id: string }[];
+    const waiting = await claimDelivery((others.rows ?? others)[0]!.id);
+    expect("dueAt" in waiting && waiting.dueAt.getTime()).toBeGreaterThan(
+      Date.now() + LEASE_MS / 2,
+    );
+    // Once its attempt is recorded, the endpoint's next delivery may be claimed.
+    await recordAttempts([await sendAttempt(claimed[0]!)]);
+    const next = toEndpoint(await claimDueDeliveries({ limit: 10 }));
+    expect(next).toHaveLength(1);
+    expect(next[0]!.id).not.toBe(claimed[0]!.id);
   });
 });
