@@ -49,6 +49,7 @@ export const component = pgTable(
     updatedAt: at().notNull().defaultNow(),
   },
   // Unique (workspace_id, position), deferred: see migration 0003.
+  (t) => [index("component_group_id_idx").on(t.groupId)],
 );
 
 /**
@@ -74,6 +75,7 @@ export const componentStatusChange = pgTable(
     changedAt: at().notNull().defaultNow(),
   },
   (t) => [
+    index("component_status_change_component_id_idx").on(t.componentId),
     index("component_status_change_workspace_component_changed_idx").on(
       t.workspaceId,
       t.componentId,

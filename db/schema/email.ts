@@ -61,6 +61,7 @@ export const subscriberComponent = pgTable(
       .references(() => component.id, { onDelete: "cascade" }),
   },
   (t) => [
+    index("subscriber_component_component_id_idx").on(t.componentId),
     primaryKey({ columns: [t.subscriberId, t.componentId] }),
     index("subscriber_component_workspace_id_idx").on(t.workspaceId, t.componentId),
   ],
@@ -82,7 +83,10 @@ export const subscriptionRequest = pgTable(
     componentIds: jsonb().$type<string[]>().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("subscription_request_created_at_idx").on(t.createdAt)],
+  (t) => [
+    index("subscription_request_created_at_idx").on(t.createdAt),
+    index("subscription_request_workspace_id_idx").on(t.workspaceId),
+  ],
 );
 
 export const emailKindEnum = pgEnum("email_kind", [
@@ -120,6 +124,7 @@ export const subscriptionConfirmation = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    index("subscription_confirmation_workspace_id_idx").on(t.workspaceId),
     uniqueIndex("subscription_confirmation_token_hash_key").on(t.tokenHash),
     uniqueIndex("subscription_confirmation_email_message_id_key").on(t.emailMessageId),
     index("subscription_confirmation_subscriber_id_idx").on(t.subscriberId),
@@ -154,6 +159,7 @@ export const emailMessage = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    index("email_message_subscriber_id_idx").on(t.subscriberId),
     index("email_message_state_next_attempt_at_idx").on(t.state, t.nextAttemptAt),
     index("email_message_workspace_id_created_at_idx").on(t.workspaceId, t.createdAt),
     uniqueIndex("email_message_event_id_subscriber_id_key").on(t.eventId, t.subscriberId),

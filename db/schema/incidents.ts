@@ -49,6 +49,7 @@ export const incidentComponent = pgTable(
     status: componentStatusEnum().notNull(),
   },
   (t) => [
+    index("incident_component_component_id_idx").on(t.componentId),
     primaryKey({ columns: [t.incidentId, t.componentId] }),
     index("incident_component_workspace_id_component_id_idx").on(t.workspaceId, t.componentId),
   ],
@@ -81,6 +82,8 @@ export const incidentUpdate = pgTable(
     editedAt: at(),
   },
   (t) => [
+    index("incident_update_created_by_idx").on(t.createdBy),
+    index("incident_update_incident_id_idx").on(t.incidentId),
     index("incident_update_workspace_id_incident_id_idx").on(
       t.workspaceId,
       t.incidentId,

@@ -49,6 +49,7 @@ export const maintenanceComponent = pgTable(
       .references(() => component.id, { onDelete: "cascade" }),
   },
   (t) => [
+    index("maintenance_component_component_id_idx").on(t.componentId),
     primaryKey({ columns: [t.maintenanceId, t.componentId] }),
     index("maintenance_component_workspace_id_component_id_idx").on(t.workspaceId, t.componentId),
   ],
@@ -72,6 +73,8 @@ export const maintenanceUpdate = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    index("maintenance_update_created_by_idx").on(t.createdBy),
+    index("maintenance_update_maintenance_id_idx").on(t.maintenanceId),
     index("maintenance_update_workspace_id_maintenance_id_idx").on(
       t.workspaceId,
       t.maintenanceId,

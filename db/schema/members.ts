@@ -20,6 +20,7 @@ export const invitation = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    index("invitation_invited_by_idx").on(t.invitedBy),
     uniqueIndex("invitation_token_hash_key").on(t.tokenHash),
     index("invitation_workspace_id_email_idx").on(t.workspaceId, t.email),
   ],

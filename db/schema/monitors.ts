@@ -61,7 +61,11 @@ export const monitor = pgTable(
     createdAt: createdAt(),
     updatedAt: at().notNull().defaultNow(),
   },
-  (t) => [index("monitor_workspace_id_created_idx").on(t.workspaceId, t.createdAt, t.id)],
+  (t) => [
+    index("monitor_incident_id_idx").on(t.incidentId),
+    index("monitor_workspace_id_created_idx").on(t.workspaceId, t.createdAt, t.id),
+    index("monitor_component_id_idx").on(t.componentId),
+  ],
 );
 
 /**

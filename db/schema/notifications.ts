@@ -55,7 +55,11 @@ export const webhookEndpointComponent = pgTable(
       .notNull()
       .references(() => component.id, { onDelete: "cascade" }),
   },
-  (t) => [primaryKey({ columns: [t.endpointId, t.componentId] })],
+  (t) => [
+    index("webhook_endpoint_component_workspace_id_idx").on(t.workspaceId),
+    primaryKey({ columns: [t.endpointId, t.componentId] }),
+    index("webhook_endpoint_component_component_id_idx").on(t.componentId),
+  ],
 );
 
 /**
@@ -86,6 +90,7 @@ export const delivery = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    index("delivery_event_id_idx").on(t.eventId),
     uniqueIndex("delivery_endpoint_id_event_id_key").on(t.endpointId, t.eventId),
     // The delivery queue is global: its index leads with (state, next_attempt_at).
     index("delivery_state_next_attempt_at_idx").on(t.state, t.nextAttemptAt),
@@ -114,6 +119,7 @@ export const deliveryAttempt = pgTable(
     nextAttemptAt: at(),
   },
   (t) => [
+    index("delivery_attempt_delivery_id_idx").on(t.deliveryId),
     index("delivery_attempt_workspace_id_delivery_id_idx").on(
       t.workspaceId,
       t.deliveryId,

@@ -1,0 +1,19 @@
+CREATE INDEX "invitation_invited_by_idx" ON "invitation" USING btree ("invited_by");--> statement-breakpoint
+CREATE INDEX "component_group_id_idx" ON "component" USING btree ("group_id");--> statement-breakpoint
+CREATE INDEX "component_status_change_component_id_idx" ON "component_status_change" USING btree ("component_id");--> statement-breakpoint
+CREATE INDEX "incident_component_component_id_idx" ON "incident_component" USING btree ("component_id");--> statement-breakpoint
+CREATE INDEX "incident_update_created_by_idx" ON "incident_update" USING btree ("created_by");--> statement-breakpoint
+CREATE INDEX "incident_update_incident_id_idx" ON "incident_update" USING btree ("incident_id");--> statement-breakpoint
+CREATE INDEX "maintenance_component_component_id_idx" ON "maintenance_component" USING btree ("component_id");--> statement-breakpoint
+CREATE INDEX "maintenance_update_created_by_idx" ON "maintenance_update" USING btree ("created_by");--> statement-breakpoint
+CREATE INDEX "maintenance_update_maintenance_id_idx" ON "maintenance_update" USING btree ("maintenance_id");--> statement-breakpoint
+CREATE INDEX "delivery_event_id_idx" ON "delivery" USING btree ("event_id");--> statement-breakpoint
+CREATE INDEX "delivery_attempt_delivery_id_idx" ON "delivery_attempt" USING btree ("delivery_id");--> statement-breakpoint
+CREATE INDEX "webhook_endpoint_component_workspace_id_idx" ON "webhook_endpoint_component" USING btree ("workspace_id");--> statement-breakpoint
+CREATE INDEX "webhook_endpoint_component_component_id_idx" ON "webhook_endpoint_component" USING btree ("component_id");--> statement-breakpoint
+CREATE INDEX "monitor_incident_id_idx" ON "monitor" USING btree ("incident_id");--> statement-breakpoint
+CREATE INDEX "monitor_component_id_idx" ON "monitor" USING btree ("component_id");--> statement-breakpoint
+CREATE INDEX "email_message_subscriber_id_idx" ON "email_message" USING btree ("subscriber_id");--> statement-breakpoint
+CREATE INDEX "subscriber_component_component_id_idx" ON "subscriber_component" USING btree ("component_id");--> statement-breakpoint
+CREATE INDEX "subscription_confirmation_workspace_id_idx" ON "subscription_confirmation" USING btree ("workspace_id");--> statement-breakpoint
+CREATE INDEX "subscription_request_workspace_id_idx" ON "subscription_request" USING btree ("workspace_id");
