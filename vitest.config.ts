@@ -7,6 +7,11 @@ export default defineConfig({
     environment: "node",
     include: ["app/**/*.test.ts", "lib/**/*.test.ts", "db/**/*.test.ts", "inngest/**/*.test.ts"],
     setupFiles: ["./lib/testing/setup-database.ts"],
+    // Two files at once even on two cores: much of a test's time is spent waiting on the
+    // database, loopback servers and short timers, and every file has its own database. On
+    // this machine kind it took the suite from 516 s to 311 s on PGlite and 321 s to 198 s on
+    // PostgreSQL.
+    maxWorkers: 2,
     testTimeout: 30_000,
     reporters: process.env.TEST_REPORT_DIR ? ["default", "json"] : ["default"],
     outputFile: { json: `${process.env.TEST_REPORT_DIR ?? "."}/vitest.json` },
