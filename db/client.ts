@@ -161,4 +161,12 @@ export async function closeDb(): Promise<void> {
   if (handle) await (await handle).close();
 }
 
+/**
+ * The rows of a raw `execute`: postgres.js answers them as an array, PGlite inside `rows`.
+ */
+export function rowsOf<Row>(answer: unknown): Row[] {
+  const result = answer as Row[] & { rows?: Row[] };
+  return result.rows ?? [...result];
+}
+
 export { schema };

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/db/client";
+import { getDb, rowsOf } from "@/db/client";
 import { resetConfig } from "@/lib/config";
 import { SEND_TIMEOUT_MS, settleSends } from "@/lib/jobs/engine";
 import { fanOutPending } from "@/lib/notifications/deliveries";
@@ -181,10 +181,12 @@ describe("maintenance windows on Inngest", () => {
     });
     expect(created.status).toBe(201);
     const db = await getDb();
-    const jobs = (await db.execute(
-      sql`select id, kind, run_at from scheduled_job where subject_id = ${created.body.id} and state = 'pending'`,
-    )) as unknown as { rows?: { id: string; kind: string }[] } & { id: string; kind: string }[];
-    const rows = jobs.rows ?? jobs;
+    const jobs = rowsOf<{ id: string; kind: string }>(
+      await db.execute(
+        sql`select id, kind, run_at from scheduled_job where subject_id = ${created.body.id} and state = 'pending'`,
+      ),
+    );
+    const rows = jobs;
     return {
       maintenanceId: created.body.id as string,
       revision: 0,
@@ -286,15 +288,15 @@ describe("handing events to Inngest", () => {
         .slice(before)
         .flatMap((r) => [JSON.parse(r.body)].flat() as { id?: string; name: string }[]);
       const db = await getDb();
-      const events = (await db.execute(
-        sql`select id from outbox_event where data->'incident'->>'id' = ${incidentId}`,
-      )) as unknown as { rows?: { id: string }[] } & { id: string }[];
+      const events = rowsOf<{ id: string }>(
+        await db.execute(
+          sql`select id from outbox_event where data->'incident'->>'id' = ${incidentId}`,
+        ),
+      );
       // The client retries a failed send on its own, so an earlier test's event may still land
       // here; this write's nudge is the one named after its own outbox event.
       const ours = bodies.filter(
-        (e) =>
-          e.name === "allclear/outbox.pending" &&
-          e.id === `outbox:${(events.rows ?? events)[0]!.id}`,
+        (e) => e.name === "allclear/outbox.pending" && e.id === `outbox:${events[0]!.id}`,
       );
       expect(ours).toHaveLength(1);
       expect(ours[0]!.id).toMatch(/^outbox:[0-9a-f-]{36}$/);

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
-import { getDb, schema, type Executor } from "@/db/client";
+import { getDb, rowsOf, schema, type Executor } from "@/db/client";
 import { config, retryDelayMs } from "@/lib/config";
 import { decryptSecret, encryptSecret, SecretUnreadableError } from "@/lib/crypto/secrets";
 import { groupBy } from "@/lib/group-by";
@@ -484,9 +484,7 @@ export async function recordSends(records: SendRecord[]): Promise<void> {
       where email_message.id = done.id and email_message.state = 'pending'
         and email_message.lease = done.lease
       returning email_message.id`);
-    // postgres.js answers the rows as an array; PGlite inside `rows`.
-    const answer = held as unknown as { id: string }[] & { rows?: { id: string }[] };
-    const heldIds = new Set((answer.rows ?? answer).map((row) => row.id));
+    const heldIds = new Set(rowsOf<{ id: string }>(held).map((row) => row.id));
     const bouncing = records
       .filter((r) => r.outcome.result === "refused" && r.message.subscriberId)
       .filter((r) => heldIds.has(r.message.id))

@@ -1,12 +1,12 @@
 import { and, asc, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
-import { getDb, schema, type Transaction } from "@/db/client";
+import { getDb, rowsOf, schema, type Transaction } from "@/db/client";
 import { config } from "@/lib/config";
 import { countHit } from "@/lib/limits/throttle";
 import { logError } from "@/lib/log";
 import { performCheck, type CheckOutcome, type CheckSpec } from "./check";
 import { nextRegionVerdict, nextSlot, phaseOf, type RegionVerdict } from "./detection";
-import { evaluateMonitor } from "./effects";
+import { evaluateMonitors } from "./effects";
 import { bucketOf } from "./histogram";
 import type { CheckResult } from "./schemas";
 
@@ -170,70 +170,49 @@ type Rollup = {
   histogram: Record<string, number>;
 };
 
-/** How long a checker gathers rollup counts in memory before adding them to the database. */
-export const ROLLUP_FLUSH_MS = 30_000;
-
-const rollupStore = globalThis as typeof globalThis & {
-  __allclearRollups?: { pending: Map<string, Rollup>; flushedAt: number };
-};
-function pendingRollups() {
-  rollupStore.__allclearRollups ??= { pending: new Map(), flushedAt: Date.now() };
-  return rollupStore.__allclearRollups;
-}
-
-function addToRollup(claim: Claim, result: CheckResult) {
-  const { pending } = pendingRollups();
-  const hour = new Date(Math.floor(Date.parse(result.startedAt) / 3_600_000) * 3_600_000);
-  const key = `${claim.monitorId} ${claim.region} ${hour.getTime()}`;
-  const rollup = pending.get(key) ?? {
-    workspace_id: claim.workspaceId,
-    monitor_id: claim.monitorId,
-    region: claim.region,
-    hour: hour.toISOString(),
-    checks: 0,
-    failures: 0,
-    histogram: {},
-  };
-  rollup.checks += 1;
-  if (result.status === "down") rollup.failures += 1;
-  const bucket = String(bucketOf(result.latencyMs));
-  rollup.histogram[bucket] = (rollup.histogram[bucket] ?? 0) + 1;
-  pending.set(key, rollup);
+/** The hourly rollup counts of recorded checks, one row per (monitor, region, hour). */
+function rollupsOf(recorded: { claim: Claim; result: CheckResult }[]): Rollup[] {
+  const rollups = new Map<string, Rollup>();
+  for (const { claim, result } of recorded) {
+    const hour = new Date(Math.floor(Date.parse(result.startedAt) / 3_600_000) * 3_600_000);
+    const key = `${claim.monitorId} ${claim.region} ${hour.getTime()}`;
+    const rollup = rollups.get(key) ?? {
+      workspace_id: claim.workspaceId,
+      monitor_id: claim.monitorId,
+      region: claim.region,
+      hour: hour.toISOString(),
+      checks: 0,
+      failures: 0,
+      histogram: {},
+    };
+    rollup.checks += 1;
+    if (result.status === "down") rollup.failures += 1;
+    const bucket = String(bucketOf(result.latencyMs));
+    rollup.histogram[bucket] = (rollup.histogram[bucket] ?? 0) + 1;
+    rollups.set(key, rollup);
+  }
+  return [...rollups.values()];
 }
 
 /**
- * Adds the rollup counts gathered since the last flush to the hourly rows, all in one statement.
- * Merging histograms in SQL is the costliest part of recording a check, so a long-running checker
- * does it every ROLLUP_FLUSH_MS (and when it stops) rather than per batch: history may trail the
- * raw results by that much, and a killed checker's unflushed counts are missing from the history.
+ * Adds recorded checks to their hourly rollups, in the transaction that records them, so the
+ * history always equals the raw results. A batch holds one or two checks of a monitor, so the
+ * histogram merge touches only the buckets the batch adds, not every bucket of the hour.
  */
-export async function flushRollups(): Promise<void> {
-  const state = pendingRollups();
-  state.flushedAt = Date.now();
-  if (!state.pending.size) return;
-  const rows = JSON.stringify([...state.pending.values()]);
-  state.pending = new Map();
-  const db = await getDb();
-  await db.execute(sql`
+async function addToRollups(tx: Transaction, rollups: Rollup[]): Promise<void> {
+  await tx.execute(sql`
     insert into monitor_rollup (workspace_id, monitor_id, region, hour, checks, failures, histogram)
     select r.workspace_id, r.monitor_id, r.region, r.hour, r.checks, r.failures, r.histogram
-    from json_to_recordset(${rows}::json) as r(workspace_id uuid,
+    from json_to_recordset(${JSON.stringify(rollups)}::json) as r(workspace_id uuid,
       monitor_id uuid, region text, hour timestamptz, checks int, failures int, histogram jsonb)
-    where exists (select 1 from monitor m where m.id = r.monitor_id)
+    -- Every checker locks rows in one order, so two recording at once never deadlock.
+    order by r.monitor_id, r.region, r.hour
     on conflict (monitor_id, region, hour) do update set
       checks = monitor_rollup.checks + excluded.checks,
       failures = monitor_rollup.failures + excluded.failures,
-      histogram = (
-        select coalesce(jsonb_object_agg(key, total), '{}'::jsonb) from (
-          select key, sum(value::int) as total
-          from (select * from jsonb_each_text(monitor_rollup.histogram)
-                union all select * from jsonb_each_text(excluded.histogram)) as both_sides
-          group by key) as merged)`);
-}
-
-/** Whether the rollups gathered in memory are due to be flushed. */
-export function rollupsDue(now = Date.now()): boolean {
-  return now - pendingRollups().flushedAt >= ROLLUP_FLUSH_MS;
+      histogram = monitor_rollup.histogram || (
+        select jsonb_object_agg(key, coalesce((monitor_rollup.histogram ->> key)::int, 0) + value::int)
+        from jsonb_each_text(excluded.histogram))`);
 }
 
 /**
@@ -257,19 +236,36 @@ async function insertResults(tx: Transaction, rows: object[]): Promise<Set<strin
       and s.region = r.region and s.lease = r.lease)
     on conflict (monitor_id, region, scheduled_at) do nothing
     returning monitor_result.id`);
-  // postgres.js answers the rows as an array; PGlite inside `rows`.
-  const answer = inserted as unknown as { id: string }[] & { rows?: { id: string }[] };
-  return new Set((answer.rows ?? answer).map((row) => row.id));
+  return new Set(rowsOf<{ id: string }>(inserted).map((row) => row.id));
 }
 
 /**
- * Records finished checks in one transaction: the results, each slot's verdict and next slot
- * (only while this checker still holds its lease); rollup counts of what was recorded are gathered
- * for flushRollups. Then evaluates the
- * monitors whose regions disagree with them (a change of state, or effects held back).
+ * The slots a recording leaves unchecked: the claimed slot when it was not checked, and every
+ * slot between it and the next one, which nobody checked (the slot was held by a checker that
+ * stopped, or claimed too late to check in time).
  */
-export async function recordChecks(batch: Done[]): Promise<void> {
-  if (!batch.length) return;
+export function slotsMissed(
+  scheduledAt: number,
+  next: number,
+  intervalMs: number,
+  checked: boolean,
+) {
+  const between = Math.max(0, Math.ceil((next - scheduledAt) / intervalMs) - 1);
+  return between + (checked ? 0 : 1);
+}
+
+/** Monitors whose regions now disagree with them (or whose effects are held), by workspace. */
+export type ToEvaluate = Map<string, string>;
+
+/**
+ * Records finished checks in one transaction: the results, their hourly rollups, and each slot's
+ * verdict, next slot and missed slots (only while this checker still holds its lease). Answers
+ * the monitors to evaluate (`evaluateMonitors`, apart from recording): a change of state, or
+ * effects held back.
+ */
+export async function recordChecks(batch: Done[]): Promise<ToEvaluate> {
+  const toEvaluate: ToEvaluate = new Map();
+  if (!batch.length) return toEvaluate;
   const db = await getDb();
   const now = Date.now();
   const slots = batch.map((done) => {
@@ -296,21 +292,23 @@ export async function recordChecks(batch: Done[]): Promise<void> {
     );
     return { done, verdict, next, result };
   });
-  const checked = slots.filter((s) => s.result);
-  const resultRows = checked.map(({ done, result }) => ({
+  const checked = slots.flatMap(({ done, result }) =>
+    result ? [{ claim: done.claim, result }] : [],
+  );
+  const resultRows = checked.map(({ claim, result }) => ({
     id: uuidv7(),
-    workspace_id: done.claim.workspaceId,
-    monitor_id: done.claim.monitorId,
-    region: done.claim.region,
-    lease: done.claim.lease,
-    scheduled_at: result!.scheduledAt,
-    started_at: result!.startedAt,
-    status: result!.status,
-    latency_ms: result!.latencyMs,
-    status_code: result!.statusCode,
-    error_class: result!.error?.class ?? null,
-    error_message: result!.error?.message ?? null,
-    timings: result!.timings,
+    workspace_id: claim.workspaceId,
+    monitor_id: claim.monitorId,
+    region: claim.region,
+    lease: claim.lease,
+    scheduled_at: result.scheduledAt,
+    started_at: result.startedAt,
+    status: result.status,
+    latency_ms: result.latencyMs,
+    status_code: result.statusCode,
+    error_class: result.error?.class ?? null,
+    error_message: result.error?.message ?? null,
+    timings: result.timings,
   }));
   const updates = JSON.stringify(
     slots.map(({ done, verdict, next, result }) => ({
@@ -324,11 +322,18 @@ export async function recordChecks(batch: Done[]): Promise<void> {
       streak_since: verdict.streakSince?.toISOString() ?? null,
       reported_at: result?.startedAt ?? null,
       last_result: result,
-      skipped: result ? 0 : 1,
+      skipped: slotsMissed(
+        done.claim.scheduledAt.getTime(),
+        next.getTime(),
+        done.claim.intervalMs,
+        result !== null,
+      ),
     })),
   );
-  const recorded = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const inserted = resultRows.length ? await insertResults(tx, resultRows) : new Set<string>();
+    const recorded = checked.filter((_, n) => inserted.has(resultRows[n]!.id));
+    if (recorded.length) await addToRollups(tx, rollupsOf(recorded));
     // A checker whose lease ran out (another took the slot) leaves the slot to the newer claim.
     await tx.execute(sql`
       update monitor_region set
@@ -342,19 +347,13 @@ export async function recordChecks(batch: Done[]): Promise<void> {
         streak_since timestamptz, reported_at timestamptz, last_result jsonb, skipped int)
       where monitor_region.monitor_id = u.monitor_id and monitor_region.region = u.region
         and monitor_region.lease = u.lease`);
-    return inserted;
   });
-  // Rollups count what was recorded, once it is committed.
-  checked.forEach(({ done, result }, n) => {
-    if (recorded.has(resultRows[n]!.id)) addToRollup(done.claim, result!);
-  });
-  const toEvaluate = new Map<string, string>();
   for (const { done, verdict } of slots) {
     const { claim } = done;
     const disagrees = verdict.state !== "pending" && verdict.state !== claim.monitorState;
     if (disagrees || claim.effectsHeld) toEvaluate.set(claim.monitorId, claim.workspaceId);
   }
-  for (const [monitorId, workspaceId] of toEvaluate) await evaluateMonitor(workspaceId, monitorId);
+  return toEvaluate;
 }
 
 /** Due checks of the region run now, once (the Inngest path's cron step and tests). */
@@ -364,8 +363,7 @@ export async function runDueChecks({
 }: { region?: string; limit?: number } = {}): Promise<number> {
   const claims = await claimDueChecks({ region, limit });
   const done = await Promise.all(claims.map(runClaim));
-  await recordChecks(done);
-  await flushRollups();
+  await evaluateMonitors(await recordChecks(done));
   return done.length;
 }
 

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { getDb, schema, type Executor } from "@/db/client";
 import { transactionChangingData } from "@/lib/changes/changes";
 import { declareIncident, postUpdate } from "@/lib/incidents/incidents";
@@ -101,22 +101,21 @@ async function applyEffects(tx: Executor, row: MonitorRow, failures: CheckResult
   return done({ incidentId: null });
 }
 
-async function readState(tx: Executor, workspaceId: string, monitorId: string, lock: boolean) {
-  const query = tx
-    .select()
-    .from(monitor)
-    .where(and(eq(monitor.workspaceId, workspaceId), eq(monitor.id, monitorId)));
-  const [row] = lock ? await query.for("update") : await query;
-  if (!row || !row.enabled) return null;
-  const regions = await tx
-    .select({
-      state: monitorRegion.state,
-      since: monitorRegion.since,
-      lastReportedAt: monitorRegion.lastReportedAt,
-      lastResult: monitorRegion.lastResult,
-    })
-    .from(monitorRegion)
-    .where(eq(monitorRegion.monitorId, monitorId));
+type RegionRow = Pick<
+  typeof monitorRegion.$inferSelect,
+  "monitorId" | "state" | "since" | "lastReportedAt" | "lastResult"
+>;
+
+const regionColumns = {
+  monitorId: monitorRegion.monitorId,
+  state: monitorRegion.state,
+  since: monitorRegion.since,
+  lastReportedAt: monitorRegion.lastReportedAt,
+  lastResult: monitorRegion.lastResult,
+};
+
+/** The monitor's verdict from its regions, and whether anything is due (a change, held effects). */
+function assess(row: MonitorRow, regions: RegionRow[]) {
   const verdict = monitorVerdict(
     regions.map((r) => ({ ...r, state: r.state === "paused" ? "pending" : r.state })),
     { intervalMs: row.intervalSeconds * 1000, now: Date.now() },
@@ -129,33 +128,91 @@ async function readState(tx: Executor, workspaceId: string, monitorId: string, l
   return { row, verdict, changed, due: changed || row.effectsHeld, failures };
 }
 
+async function readState(tx: Executor, workspaceId: string, monitorId: string) {
+  const [row] = await tx
+    .select()
+    .from(monitor)
+    .where(and(eq(monitor.workspaceId, workspaceId), eq(monitor.id, monitorId)))
+    .for("update");
+  if (!row || !row.enabled) return null;
+  const regions = await tx
+    .select(regionColumns)
+    .from(monitorRegion)
+    .where(eq(monitorRegion.monitorId, monitorId));
+  return assess(row, regions);
+}
+
+/** Of the given monitors, those with something due, read in two queries whatever their number. */
+async function dueAmong(monitors: Map<string, string>): Promise<Map<string, string>> {
+  const db = await getDb();
+  const ids = [...monitors.keys()];
+  const rows = await db
+    .select()
+    .from(monitor)
+    .where(
+      and(
+        inArray(monitor.workspaceId, [...new Set(monitors.values())]),
+        inArray(monitor.id, ids),
+        eq(monitor.enabled, true),
+      ),
+    );
+  const regions = await db
+    .select(regionColumns)
+    .from(monitorRegion)
+    .where(inArray(monitorRegion.monitorId, ids));
+  const due = new Map<string, string>();
+  for (const row of rows) {
+    if (monitors.get(row.id) !== row.workspaceId) continue;
+    const own = regions.filter((r) => r.monitorId === row.id);
+    if (assess(row, own).due) due.set(row.id, row.workspaceId);
+  }
+  return due;
+}
+
+async function changeState(workspaceId: string, monitorId: string): Promise<void> {
+  await transactionChangingData(workspaceId, async (tx) => {
+    const current = await readState(tx, workspaceId, monitorId);
+    if (!current?.due) return;
+    const { row, verdict, changed } = current;
+    const next = changed
+      ? { ...row, state: verdict.state, since: verdict.since ?? new Date() }
+      : row;
+    if (changed) {
+      await tx
+        .update(monitor)
+        .set({ state: next.state, since: next.since })
+        .where(eq(monitor.id, row.id));
+    }
+    await applyEffects(tx, next, current.failures);
+  });
+}
+
+/** How many monitors one first look reads. */
+const LOOK_AT_ONCE = 500;
+
 /**
- * Brings the monitor's state in line with its regions' verdicts (strict majority) and applies
- * what a change means. A first look reads without writing (most calls change nothing); a change
- * is made in its own transaction with the monitor's row locked, so two checkers finishing at
- * once cannot open two incidents.
+ * Brings monitors' states in line with their regions' verdicts (strict majority) and applies
+ * what a change means. A first look reads them all without writing, a few hundred per query
+ * (most change nothing); each change is made in its own transaction with the monitor's row
+ * locked, so two checkers finishing at once cannot open two incidents.
  */
-export async function evaluateMonitor(workspaceId: string, monitorId: string): Promise<void> {
-  try {
-    const db = await getDb();
-    if (!(await readState(db, workspaceId, monitorId, false))?.due) return;
-    await transactionChangingData(workspaceId, async (tx) => {
-      const current = await readState(tx, workspaceId, monitorId, true);
-      if (!current?.due) return;
-      const { row, verdict, changed } = current;
-      const next = changed
-        ? { ...row, state: verdict.state, since: verdict.since ?? new Date() }
-        : row;
-      if (changed) {
-        await tx
-          .update(monitor)
-          .set({ state: next.state, since: next.since })
-          .where(eq(monitor.id, row.id));
+export async function evaluateMonitors(monitors: Map<string, string>): Promise<void> {
+  const entries = [...monitors];
+  for (let start = 0; start < entries.length; start += LOOK_AT_ONCE) {
+    let due: Map<string, string>;
+    try {
+      due = await dueAmong(new Map(entries.slice(start, start + LOOK_AT_ONCE)));
+    } catch (error) {
+      logError("Could not read the state of monitors:", error);
+      continue;
+    }
+    for (const [monitorId, workspaceId] of due) {
+      try {
+        await changeState(workspaceId, monitorId);
+      } catch (error) {
+        // A fault of ours, never the target's: logged, and tried again at the region's next check.
+        logError(`Could not apply the state of monitor ${monitorId}:`, error);
       }
-      await applyEffects(tx, next, current.failures);
-    });
-  } catch (error) {
-    // A fault of ours, never the target's: logged, and tried again at the region's next check.
-    logError(`Could not apply the state of monitor ${monitorId}:`, error);
+    }
   }
 }

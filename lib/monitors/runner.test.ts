@@ -1,7 +1,7 @@
 import { createServer, type AddressInfo, type Socket } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/db/client";
+import { getDb, rowsOf } from "@/db/client";
 import { resetConfig } from "@/lib/config";
 import { setUpOwner, type TestClient } from "@/lib/testing/client";
 import { Receiver } from "@/lib/testing/receiver";
@@ -56,13 +56,11 @@ async function createMonitor(name: string, url: string) {
 
 async function resultsOf(monitorId: string) {
   const db = await getDb();
-  const rows = await db.execute(
-    sql`select status, error_class from monitor_result where monitor_id = ${monitorId}`,
+  return rowsOf<{ status: string; error_class: string | null }>(
+    await db.execute(
+      sql`select status, error_class from monitor_result where monitor_id = ${monitorId}`,
+    ),
   );
-  const answer = rows as unknown as { status: string; error_class: string | null }[] & {
-    rows?: { status: string; error_class: string | null }[];
-  };
-  return answer.rows ?? [...answer];
 }
 
 describe("the checker with a target that stalls the TLS handshake", () => {

@@ -3,14 +3,14 @@ import { logError } from "@/lib/log";
 import {
   claimDueChecks,
   ensureRegionSlots,
-  flushRollups,
   pruneResults,
   recordChecks,
-  rollupsDue,
   runClaim,
   type Claim,
   type Done,
+  type ToEvaluate,
 } from "./checker";
+import { evaluateMonitors } from "./effects";
 import { OVERDUE_MARGIN_MS, CheckWatch } from "./watch";
 import { checkerStore as store, type Checker } from "./wake";
 
@@ -18,6 +18,7 @@ import { checkerStore as store, type Checker } from "./wake";
 const HORIZON_MS = 1_000;
 const CLAIM_EVERY_MS = 250;
 const RECORD_EVERY_MS = 200;
+const EVALUATE_EVERY_MS = 200;
 const MAX_IN_FLIGHT = 2_000;
 const WATCH_EVERY_MS = 1_000;
 const SLOTS_EVERY_MS = 10_000;
@@ -27,20 +28,24 @@ const PRUNE_EVERY_MS = 60_000;
 /**
  * The long-running checker of one region (DESIGN §8): inside every server process, or alone
  * (`npm run checker`). It leases due slots a second ahead, starts each check at its slot's time,
- * and records finished checks in batches; verdict changes then go through the same verbs as a
- * person's actions.
+ * and records finished checks in batches. Monitors whose state may change are evaluated in a loop
+ * of their own, so a burst of changes never holds up recording; the changes go through the same
+ * verbs as a person's actions.
  */
 export function startChecker({ region = config().region } = {}): Checker {
   if (store.__allclearChecker) return store.__allclearChecker;
   let stopped = false;
   const watch = new CheckWatch<Claim>();
   const finished: Done[] = [];
+  // Monitors whose recorded checks may change their state, evaluated beside the recording.
+  let toEvaluate: ToEvaluate = new Map();
   // Checks in flight by their watch ticket; one given up leaves at once, so stopping never
   // waits for it.
   const running = new Map<number, Promise<unknown>>();
   const timers = new Map<string, NodeJS.Timeout>();
   let claiming: Promise<void> = Promise.resolve();
   let recording: Promise<void> = Promise.resolve();
+  let evaluating: Promise<void> = Promise.resolve();
   let lastSlots = 0;
   let lastPrune = Date.now();
 
@@ -105,8 +110,15 @@ export function startChecker({ region = config().region } = {}): Checker {
 
   const record = async () => {
     const batch = finished.splice(0, finished.length);
-    await recordChecks(batch);
-    if (rollupsDue()) await flushRollups();
+    for (const [monitorId, workspaceId] of await recordChecks(batch)) {
+      toEvaluate.set(monitorId, workspaceId);
+    }
+  };
+
+  const evaluate = async () => {
+    const batch = toEvaluate;
+    toEvaluate = new Map();
+    if (batch.size) await evaluateMonitors(batch);
   };
 
   const every = (
@@ -128,6 +140,7 @@ export function startChecker({ region = config().region } = {}): Checker {
   };
   every("claim", CLAIM_EVERY_MS, claim, (p) => (claiming = p));
   every("record", RECORD_EVERY_MS, record, (p) => (recording = p));
+  every("evaluate", EVALUATE_EVERY_MS, evaluate, (p) => (evaluating = p));
   every("watch", WATCH_EVERY_MS, giveUpOverdue, () => {});
 
   const checker: Checker = {
@@ -143,9 +156,8 @@ export function startChecker({ region = config().region } = {}): Checker {
       await Promise.all(running.values());
       await recording;
       await record().catch((error: unknown) => logError("The monitor checker failed:", error));
-      await flushRollups().catch((error: unknown) =>
-        logError("The monitor checker failed:", error),
-      );
+      await evaluating;
+      await evaluate().catch((error: unknown) => logError("The monitor checker failed:", error));
       store.__allclearChecker = undefined;
     },
   };

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/db/client";
+import { getDb, rowsOf } from "@/db/client";
 import { resetConfig } from "@/lib/config";
 import { setUpOwner, TestClient } from "@/lib/testing/client";
 import { Receiver } from "@/lib/testing/receiver";
@@ -100,10 +100,12 @@ describe("a delivery's lease", () => {
     // A worker asked for the other delivery (the Inngest path) is told to come back when the
     // claim on the endpoint ends, not in a second.
     const db = await getDb();
-    const others = (await db.execute(
-      sql`select id from delivery where endpoint_id = ${endpointId} and id <> ${claimed[0]!.id}`,
-    )) as unknown as { rows?: { id: string }[] } & { id: string }[];
-    const waiting = await claimDelivery((others.rows ?? others)[0]!.id);
+    const others = rowsOf<{ id: string }>(
+      await db.execute(
+        sql`select id from delivery where endpoint_id = ${endpointId} and id <> ${claimed[0]!.id}`,
+      ),
+    );
+    const waiting = await claimDelivery(others[0]!.id);
     expect("dueAt" in waiting && waiting.dueAt.getTime()).toBeGreaterThan(
       Date.now() + LEASE_MS / 2,
     );

@@ -1,18 +1,19 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/db/client";
+import { getDb, rowsOf } from "@/db/client";
 import { startEmbeddedRunner } from "@/lib/jobs/runner";
 import { resetConfig } from "@/lib/config";
 import {
   claimDueChecks,
   type Claim,
   ensureRegionSlots,
-  flushRollups,
   pruneResults,
   recordChecks,
   runClaim,
   runDueChecks,
 } from "@/lib/monitors/checker";
+import { nextSlot, phaseOf } from "@/lib/monitors/detection";
+import { evaluateMonitors } from "@/lib/monitors/effects";
 import { memberWithRole, setUpOwner, TestClient } from "@/lib/testing/client";
 import { Receiver } from "@/lib/testing/receiver";
 
@@ -69,10 +70,12 @@ async function checkNow(region = "local") {
 
 async function slotRegions(monitorId: string): Promise<string[]> {
   const db = await getDb();
-  const rows = (await db.execute(
-    sql`select region from monitor_region where monitor_id = ${monitorId} order by region`,
-  )) as unknown as { rows?: { region: string }[] } & { region: string }[];
-  return (rows.rows ?? rows).map((row) => row.region);
+  const rows = rowsOf<{ region: string }>(
+    await db.execute(
+      sql`select region from monitor_region where monitor_id = ${monitorId} order by region`,
+    ),
+  );
+  return rows.map((row) => row.region);
 }
 
 async function telemetryOf(id: string) {
@@ -238,10 +241,12 @@ describe("the Monitors API", () => {
     expect((await editor.delete(`/v1/components/${second.monitor.componentId}`)).status).toBe(204);
     expect((await viewer.get(`/v1/monitors/${second.monitor.id}`)).status).toBe(404);
     const db = await getDb();
-    const left = (await db.execute(
-      sql`select count(*)::int as n from monitor_result where monitor_id = ${second.monitor.id}`,
-    )) as unknown as { rows?: { n: number }[] } & { n: number }[];
-    expect((left.rows ?? left)[0]!.n).toBe(0);
+    const left = rowsOf<{ n: number }>(
+      await db.execute(
+        sql`select count(*)::int as n from monitor_result where monitor_id = ${second.monitor.id}`,
+      ),
+    );
+    expect(left[0]!.n).toBe(0);
   });
 });
 
@@ -402,10 +407,12 @@ describe("detection and its effects", () => {
     ]);
     expect((await telemetryOf(monitor.id)).state).toBe("up");
     expect((await viewer.get(`/v1/monitors/${monitor.id}/failures`)).body.failures).toEqual([]);
-    const skipped = (await db.execute(
-      sql`select skipped from monitor_region where monitor_id = ${monitor.id}`,
-    )) as unknown as { rows?: { skipped: number }[] } & { skipped: number }[];
-    expect((skipped.rows ?? skipped)[0]!.skipped).toBe(1);
+    const skipped = rowsOf<{ skipped: number }>(
+      await db.execute(
+        sql`select skipped from monitor_region where monitor_id = ${monitor.id} and region = 'local'`,
+      ),
+    );
+    expect(skipped[0]!.skipped).toBe(1);
   });
 
   it("pauses while disabled and checks at once when enabled again", async () => {
@@ -556,10 +563,12 @@ describe("several regions", () => {
     await checkNow();
     const db = await getDb();
     const results = async () => {
-      const rows = (await db.execute(
-        sql`select count(*)::int as n from monitor_result where monitor_id = ${monitor.id}`,
-      )) as unknown as { rows?: { n: number }[] } & { n: number }[];
-      return (rows.rows ?? rows)[0]!.n;
+      const rows = rowsOf<{ n: number }>(
+        await db.execute(
+          sql`select count(*)::int as n from monitor_result where monitor_id = ${monitor.id}`,
+        ),
+      );
+      return rows[0]!.n;
     };
     const ageResults = () =>
       db.execute(
@@ -595,12 +604,11 @@ describe("several regions", () => {
     target.always(path, { status: 500 });
     await recordChecks([await runClaim(newer!)]);
     await recordChecks([late]);
-    await flushRollups();
 
-    const results = (await db.execute(
-      sql`select status from monitor_result where monitor_id = ${monitor.id}`,
-    )) as unknown as { rows?: { status: string }[] } & { status: string }[];
-    expect((results.rows ?? results).map((r) => r.status)).toEqual(["down"]);
+    const results = rowsOf<{ status: string }>(
+      await db.execute(sql`select status from monitor_result where monitor_id = ${monitor.id}`),
+    );
+    expect(results.map((r) => r.status)).toEqual(["down"]);
     const history = await viewer.get(`/v1/monitors/${monitor.id}/history?range=24h`);
     expect(history.body.overall.at(-1)).toMatchObject({ checks: 1, failures: 1 });
   });
@@ -622,5 +630,76 @@ describe("several regions", () => {
     // With its lease whole, the same claim checks.
     expect(await runClaim(claim!)).toHaveProperty("outcome.status", "up");
     expect(target.on(path).length).toBe(hits + 1);
+  });
+
+  it("counts every slot a stopped checker left unchecked, and keeps the history equal to the results", async () => {
+    const { monitor } = await createMonitor();
+    const db = await getDb();
+    const interval = 10_000;
+    // A checker claimed the slot of about 30 s ago and stopped: its lease ran out long since.
+    const held = nextSlot(Date.now() - 36_000, interval, phaseOf(monitor.id, interval));
+    await db.execute(sql`update monitor_region set next_due_at = ${new Date(held).toISOString()},
+      lease = ${UNKNOWN}, lease_until = now() - interval '1 second'
+      where monitor_id = ${monitor.id} and region = 'local'`);
+    const [claim] = (await claimDueChecks({ limit: 1000, region: "local" })).filter(
+      (c) => c.monitorId === monitor.id,
+    );
+    expect(claim!.scheduledAt.getTime()).toBe(held);
+    // Too late to check: the held slot and each one since went unchecked.
+    const missedBy = (at: number) =>
+      (nextSlot(at, interval, phaseOf(monitor.id, interval)) - held) / interval;
+    const before = missedBy(Date.now());
+    await recordChecks([await runClaim(claim!)]);
+    const after = missedBy(Date.now());
+    const { skipped } = rowsOf<{ skipped: number }>(
+      await db.execute(
+        sql`select skipped from monitor_region where monitor_id = ${monitor.id} and region = 'local'`,
+      ),
+    )[0]!;
+    expect(before).toBeGreaterThanOrEqual(3);
+    expect([before, after]).toContain(skipped);
+
+    // Checks recorded without anything else to follow are in the history at once.
+    await checkNow();
+    await checkNow();
+    const { n } = rowsOf<{ n: number }>(
+      await db.execute(
+        sql`select count(*)::int as n from monitor_result where monitor_id = ${monitor.id}`,
+      ),
+    )[0]!;
+    const history = await viewer.get(`/v1/monitors/${monitor.id}/history?range=24h`);
+    expect(n).toBe(2);
+    expect(history.body.overall.at(-1)).toMatchObject({ checks: n, failures: 0 });
+  });
+
+  it("records a burst of changed monitors without evaluating them on the way, then evaluates them all", async () => {
+    const created = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        createMonitor({
+          name: `Burst ${i}`,
+          detection: { intervalSeconds: 10, failureThreshold: 1, recoveryThreshold: 1 },
+        }),
+      ),
+    );
+    const ours = new Set(created.map((c) => c.monitor.id as string));
+    await checkNow();
+    for (const { path } of created) target.always(path, { status: 500 });
+    const db = await getDb();
+    await db.execute(
+      sql`update monitor_region set next_due_at = ${DUE_NOW} where region = 'local'`,
+    );
+    const claims = (await claimDueChecks({ limit: 5000 })).filter((c) => ours.has(c.monitorId));
+    expect(claims).toHaveLength(200);
+    const toEvaluate = await recordChecks(await Promise.all(claims.map(runClaim)));
+    // Recorded: every region is down, and no monitor has been moved yet.
+    expect([...toEvaluate.keys()].sort()).toEqual([...ours].sort());
+    const states = async () =>
+      rowsOf<{ state: string; n: number }>(
+        await db.execute(sql`select state, count(*)::int as n from monitor
+          where name like 'Burst %' group by state`),
+      );
+    expect(await states()).toEqual([{ state: "up", n: 200 }]);
+    await evaluateMonitors(toEvaluate);
+    expect(await states()).toEqual([{ state: "down", n: 200 }]);
   });
 });
