@@ -114,9 +114,15 @@ export const deliveryAttempt = pgTable(
       .references(() => delivery.id, { onDelete: "cascade" }),
     attemptedAt: at().notNull(),
     statusCode: integer(),
-    latencyMs: integer().notNull(),
+    /** Null until the attempt's outcome is recorded, like the other outcome columns. */
+    latencyMs: integer(),
     error: text(),
     nextAttemptAt: at(),
+    /**
+     * When the outcome was recorded. An attempt is logged when its delivery is claimed, before
+     * the request leaves; one never completed was cut short (the sender stopped) or is in flight.
+     */
+    completedAt: at(),
   },
   (t) => [
     index("delivery_attempt_delivery_id_idx").on(t.deliveryId),

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import { groupBy } from "@/lib/group-by";
 import { getDb, schema, type Executor, type Transaction } from "@/db/client";
@@ -14,7 +14,14 @@ import {
   type OutgoingEvent,
 } from "./messages";
 
-const { delivery, outboxEvent, webhookEndpoint, webhookEndpointComponent, component } = schema;
+const {
+  delivery,
+  deliveryAttempt,
+  outboxEvent,
+  webhookEndpoint,
+  webhookEndpointComponent,
+  component,
+} = schema;
 
 /** A 2xx within this long is success; later, the attempt counts as no answer. */
 export const ANSWER_DEADLINE_MS = 8_000;
@@ -146,6 +153,8 @@ export async function fanOutPending(
 /** A claimed delivery with what its attempt needs: the endpoint and the event. */
 export type Claimed = {
   id: string;
+  /** The attempt logged when the delivery was claimed, before anything is sent. */
+  attemptId: string;
   endpointId: string;
   attempts: number;
   /** This claim's token: recording the attempt needs it to still be the delivery's lease. */
@@ -166,11 +175,16 @@ export type Claimed = {
 };
 type EndpointRow = typeof webhookEndpoint.$inferSelect;
 
-/** A delivery of the endpoint that a claim holds now (its lease not yet ended). */
+/** Whether the delivery row `row` (a table or alias name) is held by a claim whose lease runs. */
+const isHeld = (row: "delivery" | "held") =>
+  sql.raw(
+    `${row}.state = 'pending' and ${row}.lease is not null and ${row}.next_attempt_at > now()`,
+  );
+
+/** A delivery of the endpoint that a claim holds now. */
 const heldFor = (workspaceId: SQL, endpointId: SQL) => sql`
   select 1 from delivery held
-  where held.workspace_id = ${workspaceId} and held.endpoint_id = ${endpointId}
-    and held.state = 'pending' and held.lease is not null and held.next_attempt_at > now()`;
+  where held.workspace_id = ${workspaceId} and held.endpoint_id = ${endpointId} and ${isHeld("held")}`;
 
 /**
  * Of `endpointIds`, those no claim anywhere is attempting a delivery to: one attempt per endpoint
@@ -197,9 +211,7 @@ async function freeEndpoints(tx: Transaction, endpointIds: string[]): Promise<Se
             and(eq(delivery.workspaceId, row.workspaceId), eq(delivery.endpointId, row.id)),
           ),
         ),
-        eq(delivery.state, "pending"),
-        isNotNull(delivery.lease),
-        gt(delivery.nextAttemptAt, sql`now()`),
+        isHeld("delivery"),
       ),
     );
   for (const row of busy) free.delete(row.endpointId);
@@ -275,6 +287,17 @@ export async function claimDueDeliveries({
           workspaceId: webhookEndpoint.workspaceId,
         },
       });
+    // Each attempt is in the log before its request leaves: if this process dies mid-send, the
+    // log still shows the attempt the receiver may have seen.
+    const attemptIds = new Map(claimed.map((row) => [row.id, uuidv7()]));
+    await tx.insert(deliveryAttempt).values(
+      claimed.map((row) => ({
+        id: attemptIds.get(row.id)!,
+        workspaceId: row.workspaceId,
+        deliveryId: row.id,
+        attemptedAt: sql`now()`,
+      })),
+    );
     const events = await tx
       .select({ id: outboxEvent.id, type: outboxEvent.type, data: outboxEvent.data })
       .from(outboxEvent)
@@ -287,7 +310,11 @@ export async function claimDueDeliveries({
     const byId = new Map(
       events.map((event) => [event.id, { type: event.type, data: event.data as EventData }]),
     );
-    return claimed.map(({ eventId, ...row }) => ({ ...row, event: byId.get(eventId!)! }));
+    return claimed.map(({ eventId, ...row }) => ({
+      ...row,
+      attemptId: attemptIds.get(row.id)!,
+      event: byId.get(eventId!)!,
+    }));
   });
 }
 
@@ -309,8 +336,7 @@ export async function claimDelivery(id: string): Promise<DeliveryClaim> {
       // When the claim attempting another delivery to the same endpoint lets go, at the latest.
       endpointFreeAt: sql<string | null>`(select max(held.next_attempt_at) from delivery held
         where held.workspace_id = ${delivery.workspaceId}
-          and held.endpoint_id = ${delivery.endpointId} and held.state = 'pending'
-          and held.lease is not null and held.next_attempt_at > now())`,
+          and held.endpoint_id = ${delivery.endpointId} and ${isHeld("held")})`,
     })
     .from(delivery)
     .where(eq(delivery.id, id));
@@ -477,7 +503,7 @@ export async function sendAttempt(claimed: Claimed): Promise<AttemptRecord> {
 }
 
 /**
- * Records attempts in one transaction: each attempt, each delivery's next step, and the state
+ * Records attempts in one transaction: each attempt's outcome, each delivery's next step, and the state
  * of endpoints that recovered or failed. A delivery counts as done only once this commits; if
  * the process dies first, its lease ends and it is sent again under the same webhook-id.
  */
@@ -488,7 +514,7 @@ export async function recordAttempts(records: AttemptRecord[]): Promise<void> {
   // cheap to build and to parse however many attempts a batch holds.
   const rows = JSON.stringify(
     records.map((r) => ({
-      attempt_id: uuidv7(),
+      attempt_id: r.claimed.attemptId,
       delivery_id: r.claimed.id,
       workspace_id: r.claimed.workspaceId,
       attempted_at: r.attemptedAt.toISOString(),
@@ -523,9 +549,10 @@ export async function recordAttempts(records: AttemptRecord[]): Promise<void> {
         .map((row) => row.id),
     );
     await tx.execute(sql`
-      insert into delivery_attempt (id, workspace_id, delivery_id, attempted_at, status_code, latency_ms, error, next_attempt_at)
-      select attempt_id, workspace_id, delivery_id, attempted_at, status_code, latency_ms, error, next_attempt_at
-      from json_to_recordset(${rows}::json) as done(${columns})`);
+      update delivery_attempt set status_code = done.status_code, latency_ms = done.latency_ms,
+        error = done.error, next_attempt_at = done.next_attempt_at, completed_at = now()
+      from json_to_recordset(${rows}::json) as done(${columns})
+      where delivery_attempt.id = done.attempt_id`);
     // A worker whose lease ran out (another claimed the delivery since) records its attempt in
     // the log, but the delivery's state is the newer claim's to set.
     await tx.execute(sql`

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, desc, eq, gt, inArray, like, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, like, or, sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import { groupBy } from "@/lib/group-by";
 import { getDb, schema, type Executor } from "@/db/client";
@@ -75,6 +75,7 @@ async function activityOf(
           eq(delivery.workspaceId, workspaceId),
           inArray(delivery.endpointId, endpointIds),
           eq(delivery.test, false),
+          isNotNull(deliveryAttempt.completedAt),
         ),
       )
       .orderBy(delivery.endpointId, desc(deliveryAttempt.attemptedAt)),
@@ -414,6 +415,7 @@ export async function testEndpoint({ ctx, id }: { ctx: Actor; id: string }) {
       statusCode: sent.kind === "error" ? null : sent.status,
       latencyMs: sent.latencyMs,
       error: result.ok ? null : result.detail.slice(0, 500),
+      completedAt: new Date(),
     });
   });
   return result;
@@ -442,6 +444,9 @@ async function loadDeliveries(
       state: delivery.state,
       createdAt: delivery.createdAt,
       completedAt: delivery.completedAt,
+      // Whether a claim is attempting the delivery right now (its lease has not ended).
+      inFlight: sql<boolean>`(${delivery.state} = 'pending' and ${delivery.lease} is not null
+        and ${delivery.nextAttemptAt} > now())`,
     })
     .from(delivery)
     .leftJoin(outboxEvent, eq(outboxEvent.id, delivery.eventId))
@@ -469,18 +474,32 @@ async function loadDeliveries(
         )
         .orderBy(asc(deliveryAttempt.attemptedAt))
     : [];
-  return rows.map((row) => ({
-    ...row,
-    attempts: attempts
-      .filter((a) => a.deliveryId === row.id)
-      .map(({ attemptedAt, statusCode, latencyMs, error, nextAttemptAt }) => ({
-        attemptedAt,
-        statusCode,
-        latencyMs,
-        error,
-        nextAttemptAt,
-      })),
-  }));
+  return rows.map(({ inFlight, ...row }) => {
+    const own = attempts.filter((a) => a.deliveryId === row.id);
+    return {
+      ...row,
+      attempts: own.map(
+        ({ attemptedAt, statusCode, latencyMs, error, nextAttemptAt, completedAt }, n) => {
+          const state = completedAt
+            ? ("completed" as const)
+            : inFlight && n === own.length - 1
+              ? ("sending" as const)
+              : ("interrupted" as const);
+          return {
+            state,
+            attemptedAt,
+            statusCode,
+            latencyMs,
+            error:
+              state === "interrupted"
+                ? "The sender stopped before recording an answer; sent again under the same webhook-id."
+                : error,
+            nextAttemptAt,
+          };
+        },
+      ),
+    };
+  });
 }
 
 /**

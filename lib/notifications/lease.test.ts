@@ -56,7 +56,10 @@ describe("a delivery's lease", () => {
     await recordAttempts([await sendAttempt(late!)]);
     let { deliveries } = (await admin.get(`/v1/webhook-endpoints/${endpointId}/deliveries`)).body;
     expect(deliveries[0]).toMatchObject({ state: "pending" });
-    expect(deliveries[0].attempts).toHaveLength(1);
+    expect(deliveries[0].attempts.map((a: { state: string }) => a.state)).toEqual([
+      "completed",
+      "sending",
+    ]);
     const endpoint = (await admin.get("/v1/webhook-endpoints")).body.find(
       (e: { id: string }) => e.id === endpointId,
     );
@@ -114,5 +117,45 @@ describe("a delivery's lease", () => {
     const next = toEndpoint(await claimDueDeliveries({ limit: 10 }));
     expect(next).toHaveLength(1);
     expect(next[0]!.id).not.toBe(claimed[0]!.id);
+  });
+
+  it("logs each attempt before it is sent, so one cut short by a stopped sender still shows", async () => {
+    const created = await admin.post("/v1/webhook-endpoints", {
+      kind: "webhook",
+      name: "Cut short",
+      url: `${receiver.url}/cut-short`,
+    });
+    const endpointId = created.body.endpoint.id as string;
+    await admin.post("/v1/incidents", {
+      title: "Cut short",
+      impact: "minor",
+      body: "x",
+      visibility: "published",
+    });
+    await fanOutPending();
+    const log = async () =>
+      (await admin.get(`/v1/webhook-endpoints/${endpointId}/deliveries`)).body.deliveries[0]
+        .attempts as { state: string; statusCode: number | null; error: string | null }[];
+    const [first] = (await claimDueDeliveries({ limit: 10 })).filter(
+      (c) => c.endpointId === endpointId,
+    );
+    expect(await log()).toMatchObject([{ state: "sending", statusCode: null }]);
+    // The request reaches the receiver, and the sender stops before recording the answer.
+    await sendAttempt(first!);
+    const db = await getDb();
+    await db.execute(
+      sql`update delivery set next_attempt_at = now() - interval '1 second' where id = ${first!.id}`,
+    );
+    expect(await log()).toMatchObject([{ state: "interrupted", statusCode: null }]);
+    const [again] = await claimDueDeliveries({ limit: 1, only: first!.id });
+    await recordAttempts([await sendAttempt(again!)]);
+    const attempts = await log();
+    expect(attempts.map((a) => [a.state, a.statusCode])).toEqual([
+      ["interrupted", null],
+      ["completed", 200],
+    ]);
+    expect(attempts[0]!.error).toMatch(/same webhook-id/);
+    const seen = receiver.on("/cut-short").map((r) => r.headers["webhook-id"]);
+    expect(seen).toEqual([first!.id, first!.id]);
   });
 });

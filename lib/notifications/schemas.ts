@@ -68,9 +68,14 @@ export const Delivery = z
     completedAt: z.date().nullable(),
     attempts: z.array(
       z.object({
+        state: z
+          .enum(["completed", "sending", "interrupted"])
+          .describe(
+            "`sending` while the request is in flight; `interrupted` when the sender stopped before recording an answer (the receiver may have had it; the delivery is sent again under the same webhook-id).",
+          ),
         attemptedAt: z.date(),
         statusCode: z.int().nullable(),
-        latencyMs: z.int(),
+        latencyMs: z.int().nullable(),
         error: z.string().nullable(),
         nextAttemptAt: z.date().nullable(),
       }),

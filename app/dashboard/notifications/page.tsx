@@ -40,9 +40,10 @@ type Endpoint = {
   retrying: number;
 };
 type Attempt = {
+  state: "completed" | "sending" | "interrupted";
   attemptedAt: string;
   statusCode: number | null;
-  latencyMs: number;
+  latencyMs: number | null;
   error: string | null;
   nextAttemptAt: string | null;
 };
@@ -57,14 +58,21 @@ type Delivery = {
 
 /** A delivery's state in words: a pending one that already failed is being retried. */
 function deliveryState(delivery: Delivery): string {
+  if (delivery.attempts.at(-1)?.state === "sending") return "sending";
   if (delivery.state === "pending" && delivery.attempts.length > 0) {
     return `retrying (${delivery.attempts.length} ${delivery.attempts.length === 1 ? "attempt" : "attempts"})`;
   }
   return delivery.state;
 }
 
-const answerOf = (attempt: { statusCode: number | null; error: string | null }) =>
-  attempt.statusCode ? `HTTP ${attempt.statusCode}` : (attempt.error ?? "no answer");
+const answerOf = (
+  attempt: Pick<Attempt, "statusCode" | "error"> & Partial<Pick<Attempt, "state">>,
+) =>
+  attempt.state === "sending"
+    ? "sending"
+    : attempt.statusCode
+      ? `HTTP ${attempt.statusCode}`
+      : (attempt.error ?? "no answer");
 
 const KEY = ["webhook-endpoints"];
 const KINDS = [
@@ -251,8 +259,8 @@ function DeliveryLog({ endpointId }: { endpointId: string }) {
                 <ol className="plain">
                   {delivery.attempts.map((attempt) => (
                     <li key={attempt.attemptedAt}>
-                      {new Date(attempt.attemptedAt).toLocaleTimeString()} · {answerOf(attempt)} ·{" "}
-                      {attempt.latencyMs} ms
+                      {new Date(attempt.attemptedAt).toLocaleTimeString()} · {answerOf(attempt)}
+                      {attempt.latencyMs !== null && ` · ${attempt.latencyMs} ms`}
                       {attempt.statusCode &&
                       attempt.error &&
                       attempt.error !== `HTTP ${attempt.statusCode}`
