@@ -1,4 +1,5 @@
-import { ensureRegionSlots, pruneResults, runDueChecks } from "@/lib/monitors/checker";
+import { ensureRegionSlots, runDueChecks } from "@/lib/monitors/checker";
+import { pruneResults, purgeDeletedMonitors } from "@/lib/monitors/retention";
 import { inngest } from "./client";
 
 /**
@@ -16,6 +17,7 @@ export const monitorChecks = inngest.createFunction(
     await step.run("ensure-slots", () => ensureRegionSlots());
     const checked = await step.run("run-due-checks", () => runDueChecks());
     await step.run("prune-results", () => pruneResults());
+    await step.run("purge-deleted-monitors", () => purgeDeletedMonitors());
     return { checked };
   },
 );

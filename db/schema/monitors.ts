@@ -104,6 +104,11 @@ export const monitorRegion = pgTable(
   ],
 );
 
+/**
+ * Raw results. `monitorId` has no foreign key: deleting a monitor must not wait for hundreds of
+ * thousands of rows, so its results are deleted in batches afterwards (see `monitorDeleted`), and
+ * retention removes any left over.
+ */
 export const monitorResult = pgTable(
   "monitor_result",
   {
@@ -111,9 +116,7 @@ export const monitorResult = pgTable(
     workspaceId: uuid()
       .notNull()
       .references(() => workspace.id, { onDelete: "cascade" }),
-    monitorId: uuid()
-      .notNull()
-      .references(() => monitor.id, { onDelete: "cascade" }),
+    monitorId: uuid().notNull(),
     region: text().notNull(),
     scheduledAt: at().notNull(),
     startedAt: at().notNull(),
@@ -132,7 +135,7 @@ export const monitorResult = pgTable(
     ),
     // Retention deletes by age across workspaces.
     index("monitor_result_started_idx").on(t.startedAt),
-    // One result per slot, whichever checker records it; a monitor's delete cascades through it.
+    // One result per slot, whichever checker records it; a deleted monitor's results are found by it.
     uniqueIndex("monitor_result_monitor_region_scheduled_key").on(
       t.monitorId,
       t.region,
@@ -175,4 +178,15 @@ export const monitorRollup = pgTable(
 export const checkerRegion = pgTable("checker_region", {
   region: text().primaryKey(),
   lastSeenAt: at().notNull(),
+});
+
+/**
+ * Monitors deleted whose raw results are still being removed, a batch at a time. A trigger on
+ * `monitor` adds the row, however the monitor went (its own delete, or its component's); no
+ * foreign key, so it outlives what it names.
+ */
+export const monitorDeleted = pgTable("monitor_deleted", {
+  monitorId: uuid().primaryKey(),
+  workspaceId: uuid().notNull(),
+  deletedAt: at().notNull().defaultNow(),
 });

@@ -2,7 +2,6 @@ import { and, asc, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import { getDb, rowsOf, schema, type Transaction } from "@/db/client";
 import { config } from "@/lib/config";
-import { countHit } from "@/lib/limits/throttle";
 import { logError } from "@/lib/log";
 import { performCheck, type CheckOutcome, type CheckSpec } from "./check";
 import { nextRegionVerdict, nextSlot, phaseOf, type RegionVerdict } from "./detection";
@@ -384,27 +383,4 @@ export async function ensureRegionSlots(region = config().region): Promise<void>
     where m.enabled and not exists (
       select 1 from monitor_region r where r.monitor_id = m.id and r.region = ${region})
     on conflict do nothing`);
-}
-
-/** How often the deployment prunes results, whichever of its checkers gets to it first. */
-export const PRUNE_EVERY_SECONDS = 600;
-
-/**
- * Deletes raw results past their retention (48 h on PGlite, 7 days on PostgreSQL) and rollups
- * past 400 days, once per PRUNE_EVERY_SECONDS for the whole deployment: every checker (and the
- * Inngest cron) asks, the first in each window prunes, the others answer false at once.
- */
-export async function pruneResults(): Promise<boolean> {
-  const turn = await countHit("monitors:prune-results", {
-    limit: 1,
-    seconds: PRUNE_EVERY_SECONDS,
-  });
-  if (turn.over) return false;
-  const db = await getDb();
-  const rawHours = config().databaseUrl ? 7 * 24 : 48;
-  await db.execute(
-    sql`delete from monitor_result where started_at < now() - ${`${rawHours} hours`}::interval`,
-  );
-  await db.execute(sql`delete from monitor_rollup where hour < now() - interval '400 days'`);
-  return true;
 }

@@ -3,7 +3,6 @@ import { logError } from "@/lib/log";
 import {
   claimDueChecks,
   ensureRegionSlots,
-  pruneResults,
   recordChecks,
   runClaim,
   type Claim,
@@ -11,6 +10,7 @@ import {
   type ToEvaluate,
 } from "./checker";
 import { evaluateMonitors } from "./effects";
+import { pruneResults, purgeDeletedMonitors } from "./retention";
 import { OVERDUE_MARGIN_MS, CheckWatch } from "./watch";
 import { checkerStore as store, type Checker } from "./wake";
 
@@ -24,6 +24,9 @@ const WATCH_EVERY_MS = 1_000;
 const SLOTS_EVERY_MS = 10_000;
 // Each checker asks this often; the deployment prunes at most once per PRUNE_EVERY_SECONDS.
 const PRUNE_EVERY_MS = 60_000;
+// Deleted monitors' results are removed this often, for at most PURGE_BUDGET_MS each time.
+const PURGE_EVERY_MS = 10_000;
+const PURGE_BUDGET_MS = 5_000;
 
 /**
  * The long-running checker of one region (DESIGN §8): inside every server process, or alone
@@ -48,6 +51,7 @@ export function startChecker({ region = config().region } = {}): Checker {
   let evaluating: Promise<void> = Promise.resolve();
   let lastSlots = 0;
   let lastPrune = Date.now();
+  let housekeeping: Promise<void> = Promise.resolve();
 
   const track = (ticket: number, promise: Promise<unknown>) => {
     running.set(ticket, promise);
@@ -58,10 +62,6 @@ export function startChecker({ region = config().region } = {}): Checker {
     if (Date.now() - lastSlots > SLOTS_EVERY_MS) {
       lastSlots = Date.now();
       await ensureRegionSlots(region);
-    }
-    if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
-      lastPrune = Date.now();
-      await pruneResults();
     }
     const claims = await claimDueChecks({
       region,
@@ -142,6 +142,20 @@ export function startChecker({ region = config().region } = {}): Checker {
   every("record", RECORD_EVERY_MS, record, (p) => (recording = p));
   every("evaluate", EVALUATE_EVERY_MS, evaluate, (p) => (evaluating = p));
   every("watch", WATCH_EVERY_MS, giveUpOverdue, () => {});
+  // Deleting old and deleted monitors' results runs beside claiming and recording, never in
+  // their way.
+  every(
+    "retention",
+    PURGE_EVERY_MS,
+    async () => {
+      if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
+        lastPrune = Date.now();
+        await pruneResults();
+      }
+      await purgeDeletedMonitors({ budgetMs: PURGE_BUDGET_MS });
+    },
+    (p) => (housekeeping = p),
+  );
 
   const checker: Checker = {
     health: () => watch.health(),
@@ -157,6 +171,7 @@ export function startChecker({ region = config().region } = {}): Checker {
       await recording;
       await record().catch((error: unknown) => logError("The monitor checker failed:", error));
       await evaluating;
+      await housekeeping;
       await evaluate().catch((error: unknown) => logError("The monitor checker failed:", error));
       store.__allclearChecker = undefined;
     },

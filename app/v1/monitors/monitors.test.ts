@@ -7,12 +7,12 @@ import {
   claimDueChecks,
   type Claim,
   ensureRegionSlots,
-  pruneResults,
   recordChecks,
   runClaim,
   runDueChecks,
 } from "@/lib/monitors/checker";
 import { nextSlot, phaseOf } from "@/lib/monitors/detection";
+import { pruneResults, purgeDeletedMonitors, PURGE_BATCH } from "@/lib/monitors/retention";
 import { evaluateMonitors } from "@/lib/monitors/effects";
 import { memberWithRole, setUpOwner, TestClient } from "@/lib/testing/client";
 import { Receiver } from "@/lib/testing/receiver";
@@ -76,6 +76,16 @@ async function slotRegions(monitorId: string): Promise<string[]> {
     ),
   );
   return rows.map((row) => row.region);
+}
+
+async function resultsOf(monitorId: string): Promise<number> {
+  const db = await getDb();
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(
+      sql`select count(*)::int as n from monitor_result where monitor_id = ${monitorId}`,
+    ),
+  );
+  return row!.n;
 }
 
 async function telemetryOf(id: string) {
@@ -240,13 +250,34 @@ describe("the Monitors API", () => {
     await checkNow();
     expect((await editor.delete(`/v1/components/${second.monitor.componentId}`)).status).toBe(204);
     expect((await viewer.get(`/v1/monitors/${second.monitor.id}`)).status).toBe(404);
+    // Its results go afterwards, like those of a monitor deleted by itself.
+    expect(await resultsOf(second.monitor.id)).toBe(1);
+    await purgeDeletedMonitors();
+    expect(await resultsOf(second.monitor.id)).toBe(0);
+  });
+
+  it("answers a delete without touching the results, then removes them in batches while checks are recorded", async () => {
+    const { monitor } = await createMonitor();
+    const other = await createMonitor();
+    const stored = 2 * PURGE_BATCH + 100;
     const db = await getDb();
-    const left = rowsOf<{ n: number }>(
-      await db.execute(
-        sql`select count(*)::int as n from monitor_result where monitor_id = ${second.monitor.id}`,
-      ),
+    await db.execute(sql`
+      insert into monitor_result (id, workspace_id, monitor_id, region, scheduled_at, started_at,
+        status, latency_ms, timings)
+      select gen_random_uuid(), m.workspace_id, m.id, 'local', t, t, 'up', 10, '{}'
+      from monitor m, (select now() - g * interval '1 second' as t
+        from generate_series(1, ${stored}) g) s
+      where m.id = ${monitor.id}`);
+    expect((await editor.delete(`/v1/monitors/${monitor.id}`)).status).toBe(204);
+    expect(await resultsOf(monitor.id)).toBe(stored);
+    const [removed] = await Promise.all([purgeDeletedMonitors(), checkNow()]);
+    expect(removed).toBe(stored);
+    expect(await resultsOf(monitor.id)).toBe(0);
+    expect(await resultsOf(other.monitor.id)).toBeGreaterThan(0);
+    const tombstones = rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from monitor_deleted`),
     );
-    expect(left[0]!.n).toBe(0);
+    expect(tombstones[0]!.n).toBe(0);
   });
 });
 
