@@ -1,11 +1,17 @@
 import path from "node:path";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
     environment: "node",
     include: ["app/**/*.test.ts", "lib/**/*.test.ts", "db/**/*.test.ts", "inngest/**/*.test.ts"],
+    // Several processes on one database need PostgreSQL (the embedded database belongs to one
+    // process): those tests run in the PostgreSQL pass, `DATABASE_URL=… npm test`.
+    exclude: [
+      ...configDefaults.exclude,
+      ...(process.env.DATABASE_URL ? [] : ["**/*.processes.test.ts"]),
+    ],
     setupFiles: ["./lib/testing/setup-database.ts"],
     // Two files at once even on two cores: much of a test's time is spent waiting on the
     // database, loopback servers and short timers, and every file has its own database. On

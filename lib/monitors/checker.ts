@@ -26,6 +26,12 @@ export type Claim = {
    */
   leaseEndsBy: number;
   scheduledAt: Date;
+  /**
+   * Whether the slot was held by an earlier claim that never recorded it (its checker stopped or
+   * stalled past the lease). That checker may have checked the target already, so this claim
+   * does not: the slot is counted as skipped and the next one scheduled.
+   */
+  abandoned: boolean;
   intervalMs: number;
   spec: CheckSpec;
   thresholds: { failureThreshold: number; recoveryThreshold: number };
@@ -79,6 +85,7 @@ export async function claimDueChecks({
         lease: uuidv7(),
         leaseEndsBy: claimedAt + m.timeoutMs + LEASE_MARGIN_MS,
         scheduledAt: slot.nextDueAt,
+        abandoned: slot.lease !== null,
         intervalMs: m.intervalSeconds * 1000,
         spec: {
           url: m.url,
@@ -135,9 +142,13 @@ function leaseRunningOut(claim: Claim): boolean {
   return performance.now() + claim.spec.timeoutMs > claim.leaseEndsBy;
 }
 
-/** Runs a claimed check at its slot's time (at once if that has passed). */
+/**
+ * Runs a claimed check at its slot's time (at once if that has passed). A slot is asked of the
+ * target at most once: one abandoned by an earlier claim, or whose lease ran short while this
+ * checker stalled, is skipped instead.
+ */
 export async function runClaim(claim: Claim): Promise<Done> {
-  if (tooLate(claim)) return { claim, skipped: true };
+  if (claim.abandoned || tooLate(claim)) return { claim, skipped: true };
   const wait = claim.scheduledAt.getTime() - Date.now();
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   if (leaseRunningOut(claim)) return { claim, skipped: true };
