@@ -81,12 +81,9 @@ describe("the Inngest notification functions", () => {
     const events = await fanOut();
     expect(events.map((e) => e.endpointId).sort()).toEqual([a, b].sort());
     expect(deliverWebhook.opts.concurrency).toEqual({ key: "event.data.endpointId", limit: 1 });
-    // A second run (a retry, or another nudge) fans out nothing new and asks again for the same
-    // deliveries under the same event ids, which Inngest runs once.
-    const first = await runFanOut();
-    const again = await runFanOut();
-    expect(again.map((e) => e.id).sort()).toEqual(first.map((e) => e.id).sort());
-    expect(first.map((e) => e.data.endpointId).sort()).toEqual([a, b].sort());
+    // Another nudge while those wait fans out nothing new and announces nothing again: during a
+    // storm of events, each delivery is announced once, by the run that made it.
+    expect(await runFanOut()).toEqual([]);
     for (const event of events) {
       const { result } = await deliver(event);
       expect(result).toEqual({ result: "success", status: 200 });

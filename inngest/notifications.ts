@@ -39,26 +39,22 @@ export const revive = (
 ) => due.map((d) => ({ ...d, nextAttemptAt: new Date(d.nextAttemptAt) }));
 
 /**
- * New outbox events become deliveries, one per following endpoint; then every delivery due and
- * never attempted is handed to `deliver-webhook`. What is announced is read from the rows, not
- * from what this run made: a run retried after a partial send, or after a fan-out that failed
- * half-way, announces everything still waiting (the event ids keep repeats from running twice).
+ * New outbox events become deliveries, one per following endpoint, and each delivery this run
+ * made is handed to `deliver-webhook`: at most ANNOUNCE_LIMIT, the rest left to the sweep. A run
+ * announces only what it made, so a storm of events is announced once, not again by every run;
+ * a retried run replays its fan-out step's answer, and a delivery whose announcement was lost is
+ * asked for by the sweep once it is a minute overdue.
  */
 export const fanOutEvents = inngest.createFunction(
   { id: "fan-out-events", triggers: [{ event: "allclear/outbox.pending" }] },
   async ({ step }) => {
-    await step.run("fan-out", () => fanOutAll());
+    const made = revive(
+      await step.run("fan-out", async () => (await fanOutAll()).slice(0, ANNOUNCE_LIMIT)),
+    );
     // The fan-out also queued the events' mail.
     await step.sendEvent("send-mail", { name: EMAIL_PENDING, data: {} });
-    const due = revive(
-      await step.run("due-deliveries", async () =>
-        (await dueDeliveries({ overdueMs: 0, limit: ANNOUNCE_LIMIT })).filter(
-          (d) => d.attempts === 0,
-        ),
-      ),
-    );
-    await announce(step, due);
-    return due.length;
+    await announce(step, made);
+    return made.length;
   },
 );
 
@@ -97,10 +93,12 @@ export const deliverWebhook = inngest.createFunction(
 );
 
 /**
- * What the minute sweep adds for notifications: events not fanned out yet, and deliveries whose
- * run must have died (overdue by a minute) asked for again. It never delivers itself.
+ * What the minute sweep adds for notifications: events not fanned out yet (their deliveries
+ * announced), and deliveries whose run must have died or whose announcement was lost (overdue
+ * by a minute) asked for again. It never delivers itself.
  */
 export async function overdueDeliveries(): Promise<DueDelivery[]> {
-  await fanOutAll();
-  return dueDeliveries({ overdueMs: SWEEP_OVERDUE_MS, limit: ANNOUNCE_LIMIT });
+  const made = await fanOutAll();
+  const overdue = await dueDeliveries({ overdueMs: SWEEP_OVERDUE_MS, limit: ANNOUNCE_LIMIT });
+  return [...made, ...overdue].slice(0, ANNOUNCE_LIMIT);
 }

@@ -73,9 +73,9 @@ export function classify(result: PostResult): Outcome {
  * the event's), and its mail to subscribers, exactly once: the event is locked and marked in the
  * same transaction.
  */
-export async function fanOutEvent(
-  eventId: string,
-): Promise<{ deliveryId: string; endpointId: string }[]> {
+type Made = { deliveryId: string; endpointId: string; nextAttemptAt: Date };
+
+export async function fanOutEvent(eventId: string): Promise<Made[]> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [event] = await tx
@@ -119,7 +119,11 @@ export async function fanOutEvent(
             })),
           )
           .onConflictDoNothing()
-          .returning({ deliveryId: delivery.id, endpointId: delivery.endpointId })
+          .returning({
+            deliveryId: delivery.id,
+            endpointId: delivery.endpointId,
+            nextAttemptAt: delivery.nextAttemptAt,
+          })
       : [];
     await queueEventMail(tx, {
       id: event.id,
@@ -135,9 +139,7 @@ export async function fanOutEvent(
 }
 
 /** Fans out every event not fanned out yet, oldest first; answers the deliveries made. */
-export async function fanOutPending(
-  limit = 100,
-): Promise<{ deliveryId: string; endpointId: string }[]> {
+export async function fanOutPending(limit = 100): Promise<Made[]> {
   const db = await getDb();
   const pending = await db
     .select({ id: outboxEvent.id })
@@ -382,12 +384,17 @@ export async function dueDeliveries({
     .limit(limit);
 }
 
-/** Fans out every pending outbox event (in batches); answers how many deliveries it made. */
-export async function fanOutAll(maxBatches = 50): Promise<number> {
-  let made = 0;
+/**
+ * Fans out every pending outbox event (in batches); answers the deliveries it made, each due
+ * now and never attempted.
+ */
+export async function fanOutAll(maxBatches = 50): Promise<DueDelivery[]> {
+  const made: DueDelivery[] = [];
   for (let batch = 0; batch < maxBatches; batch++) {
     const created = await fanOutPending();
-    made += created.length;
+    for (const { deliveryId, endpointId, nextAttemptAt } of created) {
+      made.push({ id: deliveryId, endpointId, attempts: 0, nextAttemptAt });
+    }
     if (!created.length) break;
   }
   return made;
