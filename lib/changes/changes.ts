@@ -3,6 +3,8 @@ import { eq, sql } from "drizzle-orm";
 import { getDb, listen, schema, type Transaction } from "@/db/client";
 import { config } from "@/lib/config";
 import { announceEvents } from "@/lib/jobs/engine";
+import { wakeRunner } from "@/lib/jobs/wake";
+import { wakeChecker } from "@/lib/monitors/wake";
 import { eventsWrittenIn } from "@/lib/outbox/outbox";
 
 /**
@@ -98,6 +100,8 @@ export async function transactionChangingData<T>(
     });
     // Only a committed transaction's events exist to be announced.
     announceEvents(eventsWrittenIn(committed!));
+    // A write may have scheduled work (a maintenance window's jobs): an idle runner looks now.
+    wakeRunner();
     return result;
   } finally {
     dataChanged(workspaceId);
@@ -112,7 +116,12 @@ export function listenForChanges(): Promise<void> {
   const current = state();
   current.listening ??= listen(CHANNEL, (payload) => {
     const [instance, workspaceId] = payload.split(" ");
-    if (instance !== INSTANCE && workspaceId) dataChanged(workspaceId);
+    if (instance === INSTANCE || !workspaceId) return;
+    dataChanged(workspaceId);
+    // Another instance's write may have made work (events, mail, a monitor to check): this
+    // process's background loops look now instead of at their next idle poll.
+    wakeRunner();
+    wakeChecker();
   });
   return current.listening;
 }

@@ -20,7 +20,10 @@ if (!config().databaseUrl) {
 // Imported only after the check: some modules (the Inngest client) read the configuration as they load.
 const { closeDb, getDb } = await import("@/db/client");
 const { startChecker } = await import("@/lib/monitors/runner");
+const { listenForChanges } = await import("@/lib/changes/changes");
 await getDb();
+// A monitor made or changed in a web instance wakes this checker at once.
+await listenForChanges();
 const checker = startChecker();
 console.log(`Checking monitors from region "${config().region}".`);
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

@@ -1,5 +1,5 @@
-import { and, asc, eq, lte } from "drizzle-orm";
-import { getDb, schema, type Executor, type Transaction } from "@/db/client";
+import { and, asc, eq, lte, sql } from "drizzle-orm";
+import { getDb, rowsOf, schema, type Executor, type Transaction } from "@/db/client";
 import { transactionChangingData } from "@/lib/changes/changes";
 import { logError } from "@/lib/log";
 
@@ -106,4 +106,23 @@ export async function runDueJobs(
     }
   }
   return ran;
+}
+
+/**
+ * When the earliest background work falls due (a job, a delivery or a message to retry, an event
+ * to fan out, a subscription request), in epoch milliseconds; null when nothing waits. One
+ * statement, each part read by index.
+ */
+export async function nextWorkDueAt(): Promise<number | null> {
+  const db = await getDb();
+  const [row] = rowsOf<{ due: number | null }>(
+    await db.execute(sql`
+      select (extract(epoch from least(
+        (select min(run_at) from scheduled_job where state = 'pending'),
+        (select min(next_attempt_at) from delivery where state = 'pending'),
+        (select min(next_attempt_at) from email_message where state = 'pending'),
+        (select min(occurred_at) from outbox_event where fanned_out_at is null),
+        (select min(created_at) from subscription_request))) * 1000)::float8 as due`),
+  );
+  return row?.due ?? null;
 }

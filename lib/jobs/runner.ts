@@ -4,12 +4,17 @@ import { EmailWorker } from "@/lib/email/worker";
 import { fanOutPending } from "@/lib/notifications/deliveries";
 import { DeliveryWorker } from "@/lib/notifications/worker";
 import { jobHandlers } from "./handlers";
-import { runDueJobs } from "./jobs";
+import { nextWorkDueAt, runDueJobs } from "./jobs";
 import { runnerStore as store, type Runner } from "./wake";
 import { logError } from "@/lib/log";
 
-/** How often the embedded runner looks for due work; windows move within a second of their time. */
+/** How often the embedded runner looks for due work while some is due or nearly due. */
 export const POLL_INTERVAL_MS = 250;
+/**
+ * With nothing due, the runner sleeps until the earliest work falls due, this long at most. A
+ * write in this process wakes it at once; on PostgreSQL, so does one in any other instance.
+ */
+export const IDLE_POLL_MAX_MS = 5_000;
 
 export type { Runner };
 
@@ -33,16 +38,20 @@ export function startEmbeddedRunner(): Runner {
     if (stopped) return;
     ticking = true;
     wanted = false;
+    let delay = POLL_INTERVAL_MS;
     running = (async () => {
       await runDueJobs(jobHandlers);
       await fanOutPending();
       await deliveries.pump();
       emails.pump();
       noteDatabaseAnswered();
+      const due = await nextWorkDueAt();
+      const wait = due === null ? IDLE_POLL_MAX_MS : due - Date.now();
+      delay = Math.min(IDLE_POLL_MAX_MS, Math.max(POLL_INTERVAL_MS, wait));
     })().catch((error: unknown) => logError("The background runner failed:", error));
     await running;
     ticking = false;
-    if (!stopped) timer = setTimeout(tick, wanted ? 0 : POLL_INTERVAL_MS);
+    if (!stopped) timer = setTimeout(tick, wanted ? 0 : delay);
   };
   timer = setTimeout(tick, 0);
 

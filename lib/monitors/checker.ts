@@ -129,6 +129,20 @@ export async function claimDueChecks({
   });
 }
 
+/**
+ * When the region's next slot falls due (epoch milliseconds), or null with none ahead: an idle
+ * checker sleeps until then. Read by index; slots due already are held by a claim, or paused.
+ */
+export async function nextSlotDueAt(region = config().region): Promise<number | null> {
+  const db = await getDb();
+  const [row] = rowsOf<{ due: number }>(
+    await db.execute(sql`
+      select (extract(epoch from next_due_at) * 1000)::float8 as due from monitor_region
+      where region = ${region} and next_due_at > now() order by next_due_at limit 1`),
+  );
+  return row?.due ?? null;
+}
+
 /** Whether a claimed slot is too late to check: it could not start within one interval. */
 function tooLate(claim: Claim, now = Date.now()): boolean {
   return now - claim.scheduledAt.getTime() > claim.intervalMs;

@@ -3,6 +3,7 @@ import { logError } from "@/lib/log";
 import {
   claimDueChecks,
   ensureRegionSlots,
+  nextSlotDueAt,
   recordChecks,
   runClaim,
   type Claim,
@@ -17,6 +18,12 @@ import { checkerStore as store, type Checker } from "./wake";
 /** Slots are leased this far ahead and started by a timer at their exact time. */
 const HORIZON_MS = 1_000;
 const CLAIM_EVERY_MS = 250;
+/**
+ * With no slot due within the horizon, the checker sleeps until the next one, this long at most.
+ * A monitor made or changed in this process wakes it at once; on PostgreSQL, so does one made in
+ * any other instance.
+ */
+const IDLE_CLAIM_MAX_MS = 5_000;
 const RECORD_EVERY_MS = 200;
 const EVALUATE_EVERY_MS = 200;
 const MAX_IN_FLIGHT = 2_000;
@@ -52,6 +59,7 @@ export function startChecker({ region = config().region } = {}): Checker {
   let lastSlots = 0;
   let lastPrune = Date.now();
   let housekeeping: Promise<void> = Promise.resolve();
+  let woken = false;
 
   const track = (ticket: number, promise: Promise<unknown>) => {
     running.set(ticket, promise);
@@ -63,11 +71,8 @@ export function startChecker({ region = config().region } = {}): Checker {
       lastSlots = Date.now();
       await ensureRegionSlots(region);
     }
-    const claims = await claimDueChecks({
-      region,
-      horizonMs: HORIZON_MS,
-      limit: MAX_IN_FLIGHT - watch.inFlight,
-    });
+    const room = MAX_IN_FLIGHT - watch.inFlight;
+    const claims = await claimDueChecks({ region, horizonMs: HORIZON_MS, limit: room });
     for (const claimed of claims) {
       const ticket = watch.begin({
         item: claimed,
@@ -85,6 +90,11 @@ export function startChecker({ region = config().region } = {}): Checker {
         }),
       );
     }
+    // Checks in flight here make their next slots when recorded: no sleeping past those.
+    if (claims.length || watch.inFlight > 0) return CLAIM_EVERY_MS;
+    const next = await nextSlotDueAt(region);
+    const wait = next === null ? IDLE_CLAIM_MAX_MS : next - HORIZON_MS - Date.now();
+    return Math.min(IDLE_CLAIM_MAX_MS, Math.max(CLAIM_EVERY_MS, wait));
   };
 
   // Checks end at their deadline; one that does not is a fault of ours. It is given up and
@@ -121,19 +131,25 @@ export function startChecker({ region = config().region } = {}): Checker {
     if (batch.size) await evaluateMonitors(batch);
   };
 
+  // Runs `work` again `ms` after each pass ends, or after the delay the pass answers.
   const every = (
     name: string,
     ms: number,
-    work: () => Promise<void>,
+    work: () => Promise<number | void>,
     set: (p: Promise<void>) => void,
   ) => {
     const loop = () => {
       if (stopped) return;
-      const pass = work().catch((error: unknown) => logError("The monitor checker failed:", error));
+      let delay = ms;
+      const pass = work()
+        .then((next) => {
+          if (typeof next === "number") delay = next;
+        })
+        .catch((error: unknown) => logError("The monitor checker failed:", error));
       set(pass);
       void pass.finally(() => {
         if (stopped) return;
-        timers.set(name, setTimeout(loop, ms));
+        timers.set(name, setTimeout(loop, delay));
       });
     };
     loop();
@@ -159,9 +175,16 @@ export function startChecker({ region = config().region } = {}): Checker {
 
   const checker: Checker = {
     health: () => watch.health(),
+    // Wakes coming together (a burst of writes anywhere) make one extra claim, not one each.
     wake: () => {
-      if (stopped) return;
-      void claiming.then(() => (stopped ? undefined : claim())).catch(() => {});
+      if (stopped || woken) return;
+      woken = true;
+      void claiming
+        .then(() => {
+          woken = false;
+          return stopped ? undefined : claim();
+        })
+        .catch(() => {});
     },
     stop: async () => {
       stopped = true;

@@ -1,0 +1,41 @@
+import { sql } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { getDb, rowsOf } from "@/db/client";
+import { Program, sleep } from "@/lib/testing/processes";
+
+const instances: Program[] = [];
+
+afterAll(async () => {
+  await Promise.all(instances.map((instance) => instance.kill()));
+});
+
+async function commits(): Promise<number> {
+  const db = await getDb();
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(
+      sql`select xact_commit::int as n from pg_stat_database where datname = current_database()`,
+    ),
+  );
+  return row!.n;
+}
+
+describe("an idle deployment", () => {
+  it("costs the database about a transaction a second per process, not one per poll", async () => {
+    const background = new Program("lib/testing/runner-process.ts");
+    const checker = new Program("lib/cli/checker.ts", { REGION: "local" });
+    instances.push(background, checker);
+    await Promise.all([
+      background.printed("Running background work."),
+      checker.printed("Checking monitors"),
+    ]);
+    // A process reports its counts at most once a second while busy and within ten seconds of
+    // going idle, so the window starts late and runs long.
+    await sleep(11_000);
+    const before = await commits();
+    const seconds = 20;
+    await sleep(seconds * 1000);
+    const perSecond = ((await commits()) - before) / seconds;
+    console.log(`Two idle processes: ${perSecond.toFixed(1)} transactions a second.`);
+    expect(perSecond).toBeLessThan(4);
+  }, 60_000);
+});
