@@ -5,15 +5,28 @@
 // GET /v1/components throughput while the checks run against the same server idle.
 // Targets: zero missed, jitter p99 < 500 ms, lag p99 < 500 ms, API during checks >= 0.8x idle,
 // telemetry < 100 ms.
+// BENCH_CHECKERS=<n> (PostgreSQL only): the server does not check (MONITOR_CHECKER=false) and n
+// `npm run checker` processes of one region do, as a scaled-out deployment runs; it also reports
+// slots asked twice at the target (target 0), each checker's CPU and share of the checks, and
+// what the checks cost the database: rows written, WAL and result storage per check, and the
+// connections open. BENCH_MONITORS sets the number of monitors.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { creator, load, signedInOwner, startServer } from "./server";
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import postgres from "postgres";
+import { phaseOf } from "@/lib/monitors/detection";
+import { creator, load, signedInOwner, startServer, treeCpuSeconds } from "./server";
 
 const MONITORS = Number(process.env.BENCH_MONITORS ?? 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 15);
 const INTERVAL_MS = 10_000;
 const CONNECTIONS = 50;
+const CHECKERS = Number(process.env.BENCH_CHECKERS ?? 0);
+if (CHECKERS && !process.env.BENCH_DATABASE_URL) {
+  throw new Error("BENCH_CHECKERS needs BENCH_DATABASE_URL: checker processes share PostgreSQL.");
+}
 
 const arrivals = new Map<string, number[]>();
 const target = createServer((request, response) => {
@@ -33,8 +46,33 @@ const quantile = (values: number[], q: number) => {
 };
 const ms = (value: number) => `${Math.round(value)} ms`;
 
-const server = await startServer({ ALLOW_PRIVATE_TARGETS: "true" });
+const server = await startServer({
+  ALLOW_PRIVATE_TARGETS: "true",
+  MONITORS_PER_WORKSPACE: String(Math.max(1000, MONITORS)),
+  ...(CHECKERS ? { MONITOR_CHECKER: "false" } : {}),
+});
+const checkers: ChildProcess[] = [];
+const sql = server.databaseUrl ? postgres(server.databaseUrl, { max: 1 }) : null;
 try {
+  for (let n = 0; n < CHECKERS; n++) {
+    const checker = spawn(process.execPath, ["--import", "tsx", "lib/cli/checker.ts"], {
+      cwd: path.resolve(import.meta.dirname, ".."),
+      env: {
+        ...process.env,
+        DATABASE_URL: server.databaseUrl,
+        REGION: "local",
+        ALLOW_PRIVATE_TARGETS: "true",
+      },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    checkers.push(checker);
+    await new Promise<void>((resolve, reject) => {
+      checker.stdout!.on("data", (chunk: Buffer) => {
+        if (chunk.toString().includes("Checking monitors")) resolve();
+      });
+      checker.once("exit", (code) => reject(new Error(`a checker exited with ${code}`)));
+    });
+  }
   const cookie = await signedInOwner(server.baseUrl);
   const post = creator(server.baseUrl, cookie);
   const components = `${server.baseUrl}/v1/components`;
@@ -44,20 +82,35 @@ try {
   const idle = await load(components, LOAD_SECONDS, { headers: { cookie } });
 
   const created = Date.now();
+  const ids: string[] = [];
   for (let i = 0; i < MONITORS; i++) {
-    await post("/v1/monitors", {
+    const monitor = await post("/v1/monitors", {
       name: `Monitor ${i + 1}`,
       componentId: component.id,
       http: { url: `${targetUrl}/m/${i}`, timeoutMs: 5000 },
       detection: { intervalSeconds: INTERVAL_MS / 1000, failureThreshold: 2, recoveryThreshold: 2 },
     });
+    ids.push(monitor.id);
   }
   console.log(`Created ${MONITORS} monitors in ${((Date.now() - created) / 1000).toFixed(1)} s.`);
   // Let every monitor reach its slot rhythm before measuring.
   await new Promise((resolve) => setTimeout(resolve, 2 * INTERVAL_MS));
 
+  const databaseCost = async () =>
+    sql
+      ? (
+          await sql<{ wal: string; rows: string; storage: string; connections: number }[]>`
+            select pg_current_wal_lsn()::text as wal,
+              (select sum(n_tup_ins + n_tup_upd + n_tup_del) from pg_stat_user_tables)::text as rows,
+              pg_total_relation_size('monitor_result')::text as storage,
+              (select count(*)::int from pg_stat_activity where datname = current_database())
+                as connections`
+        )[0]!
+      : null;
+  const costBefore = await databaseCost();
   const from = Date.now();
   const cpuBefore = server.cpuSeconds();
+  const checkerCpuBefore = checkers.map((c) => treeCpuSeconds(c.pid!));
   const lags = new Map<string, number>();
   const telemetryTimes: { at: number; ms: number }[] = [];
   let polling = true;
@@ -91,8 +144,12 @@ try {
   await new Promise((resolve) => setTimeout(resolve, (SECONDS - middle - LOAD_SECONDS) * 1000));
   const to = Date.now();
   const cpu = server.cpuSeconds() - cpuBefore;
+  const checkerCpu = checkers.map((c, n) => treeCpuSeconds(c.pid!) - checkerCpuBefore[n]!);
   polling = false;
   await poll;
+  // Statistics reach pg_stat_user_tables within a second of each transaction.
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const costAfter = await databaseCost();
 
   let missed = 0;
   const jitter: number[] = [];
@@ -106,6 +163,29 @@ try {
       jitter.push(Math.abs(seen[k]! - seen[k - 1]! - INTERVAL_MS));
   }
   const checks = [...arrivals.values()].flat().filter((t) => t >= from && t <= to).length;
+  // A slot asked twice: two arrivals for one monitor in one interval of its phase. A check may
+  // reach the target a millisecond before its slot by the wall clock (timers keep the monotonic
+  // one), so arrivals count toward the slot they are within a second of.
+  let twice = 0;
+  const examples: string[] = [];
+  ids.forEach((id, i) => {
+    const phase = phaseOf(id, INTERVAL_MS);
+    const slots = new Map<number, number[]>();
+    for (const at of arrivals.get(`/m/${i}`) ?? []) {
+      if (at < from || at > to) continue;
+      const slot = Math.floor((at - phase + 1000) / INTERVAL_MS);
+      slots.set(slot, [...(slots.get(slot) ?? []), at]);
+    }
+    for (const [slot, times] of slots) {
+      if (times.length < 2) continue;
+      twice += times.length - 1;
+      if (examples.length < 5) {
+        examples.push(
+          `${id}: slot ${new Date(slot * INTERVAL_MS + phase).toISOString()} asked at ${times.map((t) => `${t - (slot * INTERVAL_MS + phase)} ms`).join(", ")}`,
+        );
+      }
+    }
+  });
   const lag = [...lags.values()];
 
   const where = process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "embedded database";
@@ -116,6 +196,29 @@ try {
     `checks seen at the target: ${checks} (${(checks / ((to - from) / 1000)).toFixed(1)}/s)`,
   );
   console.log(`missed (gap over 15 s): ${missed} (target 0): ${missed === 0 ? "met" : "missed"}`);
+  console.log(`slots asked twice at the target: ${twice} (target 0): ${twice ? "missed" : "met"}`);
+  for (const example of examples) console.log(`  ${example}`);
+  const window = (to - from) / 1000;
+  checkerCpu.forEach((seconds, n) => {
+    const share = checks / CHECKERS / window;
+    const cores = seconds / window;
+    console.log(
+      `checker ${n + 1}: ${(cores * 100).toFixed(0)}% of one core for ${share.toFixed(0)} checks/s (an even share): ${(share / cores).toFixed(0)} checks/s per core`,
+    );
+  });
+  if (costBefore && costAfter) {
+    const perCheck = (after: string, before: string) => (Number(after) - Number(before)) / checks;
+    const [walAfter, walBefore] = await Promise.all(
+      [costAfter.wal, costBefore.wal].map(
+        async (lsn) =>
+          (await sql!<{ n: string }[]>`select (${lsn}::pg_lsn - '0/0'::pg_lsn)::text as n`)[0]!.n,
+      ),
+    );
+    const storagePerCheck = perCheck(costAfter.storage, costBefore.storage);
+    console.log(
+      `database per check: ${perCheck(costAfter.rows, costBefore.rows).toFixed(2)} rows written, ${(perCheck(walAfter!, walBefore!) / 1024).toFixed(2)} KB of WAL, ${storagePerCheck.toFixed(0)} bytes of raw results (${((storagePerCheck * 7 * 86_400) / 1e6).toFixed(0)} MB a week per check a second); connections open: ${costAfter.connections} (server, ${CHECKERS} checkers, this script)`,
+    );
+  }
   console.log(
     `interval jitter at the target: p50 ${ms(quantile(jitter, 0.5))}, p99 ${ms(quantile(jitter, 0.99))} (target p99 < 500 ms): ${quantile(jitter, 0.99) < 500 ? "met" : "missed"}`,
   );
@@ -141,6 +244,11 @@ try {
     `ratio: ${ratio.toFixed(2)}x idle (target >= 0.8x): ${ratio >= 0.8 ? "met" : "missed"}`,
   );
 } finally {
+  for (const checker of checkers) {
+    checker.kill("SIGTERM");
+    await new Promise((resolve) => checker.once("exit", resolve));
+  }
+  await sql?.end();
   await server.stop();
   target.close();
 }

@@ -7,10 +7,16 @@ import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
 import postgres from "postgres";
 
-export type BenchServer = { baseUrl: string; cpuSeconds: () => number; stop: () => Promise<void> };
+export type BenchServer = {
+  baseUrl: string;
+  /** The PostgreSQL database the server runs on (with BENCH_DATABASE_URL), else empty. */
+  databaseUrl: string;
+  cpuSeconds: () => number;
+  stop: () => Promise<void>;
+};
 
 /** CPU seconds (user + system) used so far by a process and every process under it. */
-function treeCpuSeconds(pid: number): number {
+export function treeCpuSeconds(pid: number): number {
   const ticks = 100; // USER_HZ on Linux
   let total = 0;
   const visit = (id: number) => {
@@ -81,6 +87,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ben
   }
   return {
     baseUrl,
+    databaseUrl,
     cpuSeconds: () => treeCpuSeconds(child.pid!),
     stop: async () => {
       child.kill(profileDir ? "SIGINT" : "SIGTERM");
