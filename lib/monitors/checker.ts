@@ -14,6 +14,9 @@ const { monitor, monitorRegion } = schema;
 /** How long past a check's deadline its lease lasts before another checker may take the slot. */
 const LEASE_MARGIN_MS = 5_000;
 
+/** How long a claim holds a monitor's slot: its check's deadline and the margin. */
+const holdMs = (timeoutMs: number) => timeoutMs + LEASE_MARGIN_MS;
+
 /** A due (monitor, region) slot, leased to this checker. */
 export type Claim = {
   monitorId: string;
@@ -83,7 +86,7 @@ export async function claimDueChecks({
         workspaceId: m.workspaceId,
         region,
         lease: uuidv7(),
-        leaseEndsBy: claimedAt + m.timeoutMs + LEASE_MARGIN_MS,
+        leaseEndsBy: claimedAt + holdMs(m.timeoutMs),
         scheduledAt: slot.nextDueAt,
         abandoned: slot.lease !== null,
         intervalMs: m.intervalSeconds * 1000,
@@ -115,7 +118,7 @@ export async function claimDueChecks({
         claims.map((c) => ({
           monitor_id: c.monitorId,
           lease: c.lease,
-          hold_ms: c.spec.timeoutMs + LEASE_MARGIN_MS,
+          hold_ms: holdMs(c.spec.timeoutMs),
         })),
       );
       await tx.execute(sql`

@@ -26,20 +26,30 @@ beforeAll(async () => {
 
 afterAll(() => receiver.stop());
 
+/** A webhook endpoint on the loopback receiver at `path`; answers its id. */
+async function addEndpoint(name: string, path: string): Promise<string> {
+  const created = await admin.post("/v1/webhook-endpoints", {
+    kind: "webhook",
+    name,
+    url: `${receiver.url}${path}`,
+  });
+  return created.body.endpoint.id as string;
+}
+
+/** Publishes an incident, whose event goes to every endpoint. */
+async function publishIncident(title: string) {
+  await admin.post("/v1/incidents", {
+    title,
+    impact: "minor",
+    body: "x",
+    visibility: "published",
+  });
+}
+
 describe("a delivery's lease", () => {
   it("keeps a worker whose lease ran out from recording over the newer claim", async () => {
-    const created = await admin.post("/v1/webhook-endpoints", {
-      kind: "webhook",
-      name: "Leased",
-      url: `${receiver.url}/leased`,
-    });
-    const endpointId = created.body.endpoint.id as string;
-    await admin.post("/v1/incidents", {
-      title: "Down",
-      impact: "major",
-      body: "x",
-      visibility: "published",
-    });
+    const endpointId = await addEndpoint("Leased", "/leased");
+    await publishIncident("Down");
     await fanOutPending();
     const [late] = await claimDueDeliveries({ limit: 1 });
     expect(late).toBeDefined();
@@ -75,20 +85,8 @@ describe("a delivery's lease", () => {
   });
 
   it("holds one attempt per endpoint at a time across every process", async () => {
-    const created = await admin.post("/v1/webhook-endpoints", {
-      kind: "webhook",
-      name: "One at a time",
-      url: `${receiver.url}/one-at-a-time`,
-    });
-    const endpointId = created.body.endpoint.id as string;
-    for (const title of ["First", "Second"]) {
-      await admin.post("/v1/incidents", {
-        title,
-        impact: "minor",
-        body: "x",
-        visibility: "published",
-      });
-    }
+    const endpointId = await addEndpoint("One at a time", "/one-at-a-time");
+    for (const title of ["First", "Second"]) await publishIncident(title);
     await fanOutPending();
     const toEndpoint = (claims: Awaited<ReturnType<typeof claimDueDeliveries>>) =>
       claims.filter((c) => c.endpointId === endpointId);
@@ -120,18 +118,8 @@ describe("a delivery's lease", () => {
   });
 
   it("logs each attempt before it is sent, so one cut short by a stopped sender still shows", async () => {
-    const created = await admin.post("/v1/webhook-endpoints", {
-      kind: "webhook",
-      name: "Cut short",
-      url: `${receiver.url}/cut-short`,
-    });
-    const endpointId = created.body.endpoint.id as string;
-    await admin.post("/v1/incidents", {
-      title: "Cut short",
-      impact: "minor",
-      body: "x",
-      visibility: "published",
-    });
+    const endpointId = await addEndpoint("Cut short", "/cut-short");
+    await publishIncident("Cut short");
     await fanOutPending();
     const log = async () =>
       (await admin.get(`/v1/webhook-endpoints/${endpointId}/deliveries`)).body.deliveries[0]
