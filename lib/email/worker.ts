@@ -16,6 +16,11 @@ export class EmailWorker {
   private running: Promise<void> | null = null;
   private again = false;
 
+  /** Whether a send is under way. */
+  get active(): boolean {
+    return this.running !== null;
+  }
+
   pump(): void {
     if (this.running) {
       this.again = true;

@@ -45,6 +45,8 @@ export function startEmbeddedRunner(): Runner {
       await deliveries.pump();
       emails.pump();
       noteDatabaseAnswered();
+      // Work in flight records its next due time (a retry) when it ends: no sleeping past it.
+      if (deliveries.active || emails.active) return;
       const due = await nextWorkDueAt();
       const wait = due === null ? IDLE_POLL_MAX_MS : due - Date.now();
       delay = Math.min(IDLE_POLL_MAX_MS, Math.max(POLL_INTERVAL_MS, wait));

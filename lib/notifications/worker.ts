@@ -91,6 +91,11 @@ export class DeliveryWorker {
     });
   }
 
+  /** Whether attempts are in flight or waiting to be recorded. */
+  get active(): boolean {
+    return this.busy.size > 0 || this.flushing !== null;
+  }
+
   /** Waits for the attempts in flight (stopping the server, or a test). */
   async drain(): Promise<void> {
     while (this.busy.size || this.pumping || this.flushing) {
