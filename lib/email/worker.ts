@@ -16,9 +16,11 @@ export class EmailWorker {
   private running: Promise<void> | null = null;
   private again = false;
 
-  /** Whether a send is under way. */
+  private sending = 0;
+
+  /** Whether a batch is being sent (its outcome, perhaps a retry, not yet recorded). */
   get active(): boolean {
-    return this.running !== null;
+    return this.sending > 0;
   }
 
   pump(): void {
@@ -45,7 +47,12 @@ export class EmailWorker {
     for (;;) {
       const batch = await claimDueMessages({ limit: EMAIL_BATCH });
       if (!batch.length) return;
-      await recordSends(await sendClaimed(batch));
+      this.sending += 1;
+      try {
+        await recordSends(await sendClaimed(batch));
+      } finally {
+        this.sending -= 1;
+      }
     }
   }
 
