@@ -51,7 +51,7 @@ export const monitor = pgTable(
     failureThreshold: integer().notNull(),
     recoveryThreshold: integer().notNull(),
     enabled: boolean().notNull(),
-    /** The verdict across regions (DESIGN §8), and when it began. */
+    /** The verdict across regions (docs/design.md §8), and when it began. */
     state: monitorStateEnum().notNull().default("pending"),
     since: at().notNull().defaultNow(),
     /** The incident this monitor opened for its current or last outage, while it is open. */

@@ -16,7 +16,7 @@ export const eventTypeEnum = pgEnum("event_type", [
 /**
  * The transactional outbox: each event is written in the same transaction as the change it
  * reports, so a crash between commit and delivery loses nothing. `data` is the event's payload
- * as receivers get it (DESIGN §5).
+ * as receivers get it (docs/design.md §5).
  */
 export const outboxEvent = pgTable(
   "outbox_event",

@@ -11,7 +11,7 @@ type Key = { key: Buffer; id: string };
 let current: Promise<Key> | undefined;
 
 /**
- * AES-256-GCM key derived from the deployment's session secret (DESIGN §2), and a short id of it
+ * AES-256-GCM key derived from the deployment's session secret (docs/design.md §2), and a short id of it
  * stored with every ciphertext, so a value encrypted under another secret is told apart from a
  * damaged one.
  */

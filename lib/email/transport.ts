@@ -3,7 +3,7 @@ import { getDb, schema } from "@/db/client";
 import { config } from "@/lib/config";
 import { smtpSettings } from "./smtp-url";
 
-/** A message ready to leave: the composed content and the headers of DESIGN §10. */
+/** A message ready to leave: the composed content and the headers of docs/design.md §10. */
 export type OutgoingMail = {
   /** The row id the Message-ID is made from: the same on every attempt. */
   id: string;

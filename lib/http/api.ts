@@ -41,7 +41,7 @@ function withoutKeys(value: unknown, keys: readonly string[] | undefined): unkno
 }
 
 /**
- * The wrapper every `/v1` handler goes through, in DESIGN's order of checks: front gate, rate
+ * The wrapper every `/v1` handler goes through, in the order of checks of docs/design.md §3: front gate, rate
  * limit, origin, session, role, path, query and body validation; then the verb, whose typed errors become
  * problem+json. `location` names the created resource's URL for 201 answers.
  */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Field shapes shared by many resources (DESIGN §3 limits). */
+/** Field shapes shared by many resources (the limits of docs/design.md §3). */
 export const uuid = () => z.uuid({ message: "Must be a UUID." });
 export const name = () =>
   z.string().trim().min(1, "Must not be empty.").max(200, "At most 200 characters.");

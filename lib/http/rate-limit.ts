@@ -10,7 +10,7 @@ type Window = { startedAt: number; count: number };
 
 /**
  * Fixed one-minute windows counted in this process's memory: cheap enough for every request.
- * Several instances each allow the limit; DESIGN §2 states the limit per instance.
+ * Several instances each allow the limit; docs/design.md §2 states the limit per instance.
  */
 export class WindowLimiter {
   private readonly windows = new Map<string, Window>();

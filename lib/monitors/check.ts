@@ -119,7 +119,7 @@ const TLS_CODES =
   /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|EPROTO$|HOSTNAME_MISMATCH)/;
 
 /**
- * The error class of what went wrong on the way to an answer (DESIGN §8); an error that is not a
+ * The error class of what went wrong on the way to an answer (docs/design.md §8); an error that is not a
  * network or protocol failure is `checker_error`.
  */
 export function classify(

@@ -1,5 +1,5 @@
 /**
- * Scheduling and detection as pure functions (DESIGN §8): slots at a hashed phase, each region's
+ * Scheduling and detection as pure functions (docs/design.md §8): slots at a hashed phase, each region's
  * verdict from consecutive checks, and the monitor's verdict by strict majority of the regions.
  */
 

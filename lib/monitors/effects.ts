@@ -47,7 +47,7 @@ async function openIncidentOf(tx: Executor, row: MonitorRow) {
 }
 
 /**
- * What the monitor's state means for the page (DESIGN §4, §8): going down opens an incident
+ * What the monitor's state means for the page (docs/design.md §4, §8): going down opens an incident
  * (published with `auto`, which moves the component; a draft with `manual`), recovery resolves
  * it (with `manual`, only while it is still a draft: a person who published it resolves it).
  * While the component is under an in-progress maintenance nothing is opened or resolved; the

@@ -36,7 +36,7 @@ const PURGE_EVERY_MS = 10_000;
 const PURGE_BUDGET_MS = 5_000;
 
 /**
- * The long-running checker of one region (DESIGN §8): inside every server process, or alone
+ * The long-running checker of one region (docs/design.md §8): inside every server process, or alone
  * (`npm run checker`). It leases due slots a second ahead, starts each check at its slot's time,
  * and records finished checks in batches. Monitors whose state may change are evaluated in a loop
  * of their own, so a burst of changes never holds up recording; the changes go through the same

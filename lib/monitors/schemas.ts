@@ -28,7 +28,7 @@ export type ErrorClass = (typeof ERROR_CLASSES)[number];
 const statusCode = () =>
   z.int("Must be an integer.").min(100, "Must be 100–599.").max(599, "Must be 100–599.");
 
-/** The request a check sends and what it accepts; defaults per DESIGN §4. */
+/** The request a check sends and what it accepts; defaults per docs/design.md §4. */
 export const MonitorHttpInput = z
   .strictObject({
     url: z

@@ -18,7 +18,7 @@ type Subject =
 
 /**
  * Writes an event to the outbox in the caller's transaction, with the payload receivers get
- * (DESIGN §5): when it happened, the workspace, the resource as the API returns it, and the
+ * (docs/design.md §5): when it happened, the workspace, the resource as the API returns it, and the
  * public page about it.
  */
 export async function emitEvent(
