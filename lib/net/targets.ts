@@ -101,6 +101,22 @@ export function addressAllowed(address: string): boolean {
   return !blockedV6.check(address, "ipv6");
 }
 
+/** Whether an address is a cloud metadata service's, refused whatever the configuration. */
+function isMetadata(address: string): boolean {
+  const family = isIP(address);
+  const v4 = family === 4 ? address : family === 6 ? embeddedIPv4(address) : null;
+  return Boolean(
+    (v4 && metadataV4.check(v4, "ipv4")) || (family === 6 && metadataV6.check(address, "ipv6")),
+  );
+}
+
+/** What an operator testing on one machine needs to hear when a private address is refused. */
+function privateHint(address: string): string {
+  return config().allowPrivateTargets || isMetadata(address)
+    ? ""
+    : " ALLOW_PRIVATE_TARGETS=true allows private addresses, for testing on one machine.";
+}
+
 /**
  * The addresses a host name resolves to, every one of them allowed; otherwise TargetRefused,
  * whose message does not say which address was refused: what a name resolves to inside this
@@ -117,7 +133,7 @@ export async function resolveAllowed(
   if (refused || !addresses.length) {
     throw new TargetRefused(
       refused
-        ? `${hostname} resolves to a private or reserved address.`
+        ? `${hostname} resolves to a private or reserved address.${privateHint(refused.address)}`
         : `${hostname} does not resolve.`,
     );
   }
@@ -136,7 +152,13 @@ export async function assertAllowedTarget(raw: string): Promise<URL> {
     throw new TargetRefused("Not a URL.");
   }
   const schemes = config().allowPrivateTargets ? ["https:", "http:"] : ["https:"];
-  if (!schemes.includes(url.protocol)) throw new TargetRefused(`Must use ${schemes.join(" or ")}.`);
+  if (!schemes.includes(url.protocol)) {
+    throw new TargetRefused(
+      config().allowPrivateTargets
+        ? `Must use ${schemes.join(" or ")}.`
+        : "Must use https (ALLOW_PRIVATE_TARGETS=true also allows http, for testing on one machine).",
+    );
+  }
   if (url.username || url.password) throw new TargetRefused("Must not contain credentials.");
   try {
     await resolveAllowed(url.hostname);

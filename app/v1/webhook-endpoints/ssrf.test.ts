@@ -112,4 +112,29 @@ describe("outgoing targets", () => {
     ).toBe(true);
     expect(receiver.on("/rebound")).toHaveLength(1);
   });
+
+  it("tells an operator testing on one machine how to allow private targets, never for a metadata address", async () => {
+    allowPrivate(false);
+    const local = await admin.post("/v1/webhook-endpoints", {
+      kind: "webhook",
+      name: "Local",
+      url: "https://localhost:4000/hook",
+    });
+    expect(local.status).toBe(400);
+    expect(local.body.errors[0].message).toMatch(/ALLOW_PRIVATE_TARGETS=true allows private/);
+    const plain = await admin.post("/v1/webhook-endpoints", {
+      kind: "webhook",
+      name: "Plain",
+      url: "http://example.com/hook",
+    });
+    expect(plain.body.errors[0].message).toMatch(/ALLOW_PRIVATE_TARGETS=true also allows http/);
+    const metadata = await admin.post("/v1/webhook-endpoints", {
+      kind: "webhook",
+      name: "Metadata",
+      url: "https://169.254.169.254/latest",
+    });
+    expect(metadata.status).toBe(400);
+    expect(metadata.body.errors[0].message).not.toMatch(/ALLOW_PRIVATE_TARGETS/);
+    allowPrivate(true);
+  });
 });
