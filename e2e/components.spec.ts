@@ -58,6 +58,10 @@ test("components: create two and a group, move one into the group, reorder, chan
   await page.getByLabel("Name", { exact: true }).fill("Docs");
   await page.getByRole("button", { name: "Create" }).click();
   await expect.poll(() => rowNames(page, "Ungrouped components")).toEqual(["API", "Docs"]);
+  // Focus goes to the new row once it is shown; only then is it the keyboard user's to move.
+  await expect(
+    section(page, "Ungrouped components").locator("[data-item-focus]", { hasText: "Docs" }),
+  ).toBeFocused();
   await expect(page.getByRole("button", { name: "Move Docs up" })).toBeEnabled();
   await page.getByRole("button", { name: "Move Docs up" }).focus();
   await page.keyboard.press("Enter");
