@@ -358,6 +358,18 @@ export async function recordChecks(batch: Done[]): Promise<ToEvaluate> {
     })),
   );
   await db.transaction(async (tx) => {
+    // The slots this checker still holds are locked first, so no claim can take one between the
+    // lease checks below (a claim skips locked rows). Monitors are locked before their slots, in
+    // the order a monitor's delete takes them, so a delete meanwhile waits instead of deadlocking.
+    await tx.execute(sql`
+      select 1 from monitor m where m.id in (
+        select u.monitor_id from json_to_recordset(${updates}::json) as u(monitor_id uuid))
+      order by m.id for key share`);
+    await tx.execute(sql`
+      select 1 from monitor_region s
+      join json_to_recordset(${updates}::json) as u(monitor_id uuid, region text, lease uuid)
+        on s.monitor_id = u.monitor_id and s.region = u.region and s.lease = u.lease
+      order by s.monitor_id for no key update of s`);
     const inserted = resultRows.length ? await insertResults(tx, resultRows) : new Set<string>();
     const recorded = checked.filter((_, n) => inserted.has(resultRows[n]!.id));
     if (recorded.length) await addToRollups(tx, rollupsOf(recorded));
