@@ -6,7 +6,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 import { Agent, request } from "undici";
-import { DELIVERY_CONCURRENCY } from "../lib/notifications/worker";
+import { DELIVERY_CONCURRENCY } from "../lib/runner/delivery-worker";
 import { creator, signedInOwner, startServer } from "./server";
 
 const ENDPOINTS = Number(process.env.BENCH_ENDPOINTS ?? 1000);

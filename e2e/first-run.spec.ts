@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { OWNER as owner } from "./owner";
+import { OWNER as owner, signIn } from "./owner";
 
 // The journeys build on each other: the first sets the deployment up.
 test.describe.configure({ mode: "serial" });
@@ -46,6 +46,51 @@ test("first run: setup through the form, sign out, sign in through the form", as
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId("signed-in-as")).toHaveText(`${owner.email} · owner`);
+});
+
+test("a fresh workspace's overview lists the first steps, and ticks one once it is done", async ({
+  page,
+}) => {
+  await signIn(page, owner.email, owner.password);
+  const card = page.getByRole("region", { name: "Get started" });
+  const step = (action: string) =>
+    card.getByRole("listitem").filter({ has: page.getByRole("link", { name: action }) });
+  // Every step, in order, and none done yet.
+  await expect(card.getByRole("listitem").getByRole("link")).toHaveText([
+    "Add components",
+    "Add a monitor",
+    "Add a notification channel",
+    "Open the subscribe page",
+    "Invite a teammate",
+  ]);
+  await expect(card.getByRole("img", { name: "to do", exact: true })).toHaveCount(5);
+  await expect(card).toContainText("0 of 5 done");
+
+  // The step's link leads to where it is done; back on the overview, it is ticked.
+  await step("Add components").getByRole("link").click();
+  await expect(page.getByRole("heading", { name: "Components", level: 1 })).toBeVisible();
+  await page.getByRole("button", { name: "New component" }).click();
+  await page.getByLabel("Name", { exact: true }).fill("First step");
+  await page.getByRole("button", { name: "Create" }).click();
+  await expect(
+    page.getByRole("region", { name: "Ungrouped components" }).getByText("First step"),
+  ).toBeVisible();
+  await page.getByRole("link", { name: "Overview", exact: true }).click();
+  await expect(
+    step("Add components").getByRole("img", { name: "done", exact: true }),
+  ).toBeVisible();
+  await expect(
+    step("Add a monitor").getByRole("img", { name: "to do", exact: true }),
+  ).toBeVisible();
+  await expect(card).toContainText("1 of 5 done");
+
+  // The journeys that follow start from a workspace without components.
+  const { components } = await (await page.request.get("/v1/components")).json();
+  const made = components.find((c: { name: string }) => c.name === "First step");
+  const removed = await page.request.delete(`/v1/components/${made.id}`, {
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(removed.status()).toBe(204);
 });
 
 test("the API reference renders the OpenAPI document", async ({ page }) => {

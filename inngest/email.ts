@@ -1,5 +1,5 @@
 import { claimDueMessages, nextMessageDueAt, recordSends, sendClaimed } from "@/lib/email/queue";
-import { EMAIL_BATCH } from "@/lib/email/worker";
+import { EMAIL_BATCH } from "@/lib/runner/email-worker";
 import { EMAIL_PENDING } from "@/lib/jobs/engine";
 import {
   processSubscriptionRequests,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb, rowsOf } from "@/db/client";
 import { resetConfig } from "@/lib/config";
 import { SEND_TIMEOUT_MS, settleSends } from "@/lib/jobs/engine";
-import { fanOutPending } from "@/lib/notifications/deliveries";
+import { fanOutPending } from "@/lib/outbox/fan-out";
 import { setUpOwner, TestClient } from "@/lib/testing/client";
 import { Receiver } from "@/lib/testing/receiver";
 import { inngest } from "./client";

@@ -1,6 +1,6 @@
 import { RetryAfterError } from "inngest";
-import { jobHandlers } from "@/lib/jobs/handlers";
-import { runDueJobs, runJob } from "@/lib/jobs/jobs";
+import { jobHandlers } from "@/lib/runner/handlers";
+import { runDueJobs, runJob } from "@/lib/runner/jobs";
 import { EMAIL_PENDING, type WindowRun } from "@/lib/jobs/engine";
 import { inngest } from "./client";
 import { mailWaiting } from "./email";

@@ -1,12 +1,7 @@
 import { RetryAfterError } from "inngest";
-import {
-  attemptDelivery,
-  claimDelivery,
-  dueDeliveries,
-  fanOutAll,
-  type DueDelivery,
-} from "@/lib/notifications/deliveries";
-import { deliverEvent, EMAIL_PENDING } from "@/lib/jobs/engine";
+import { deliverEvent, EMAIL_PENDING, type DueDelivery } from "@/lib/jobs/engine";
+import { attemptDelivery, claimDelivery, dueDeliveries } from "@/lib/notifications/deliveries";
+import { fanOutAll } from "@/lib/outbox/fan-out";
 import { inngest } from "./client";
 
 export { deliverEvent };

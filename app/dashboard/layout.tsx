@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { publicSnapshot } from "@/lib/public/snapshot";
 import { REQUESTED_PATH_HEADER } from "@/lib/auth/next-path";
 import { actorFromHeaders } from "@/lib/auth/session";
+import { roleAtLeast, ROLES } from "@/lib/contract/roles";
 import { mailIsLocal } from "@/lib/email/transport";
 import { isSetUp } from "@/lib/workspace/setup";
 import { getWorkspace } from "@/lib/workspace/workspace";
@@ -41,7 +42,11 @@ async function dashboardShell(children: ReactNode) {
   const workspace = await getWorkspace({ ctx: actor });
   const { userId, email, name, role } = actor;
   return (
-    <ActorProvider actor={{ userId, email, name, role }} mailIsLocal={mailIsLocal()}>
+    <ActorProvider
+      actor={{ userId, email, name, role }}
+      allowed={ROLES.filter((needed) => roleAtLeast(role, needed))}
+      mailIsLocal={mailIsLocal()}
+    >
       <Announcer>
         <a className="skip" href="#main">
           Skip to content

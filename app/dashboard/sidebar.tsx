@@ -5,8 +5,8 @@ import { usePathname } from "next/navigation";
 import { useState } from "react";
 import { markSigningOut } from "@/lib/client/api";
 import { authClient } from "@/lib/client/auth-client";
-import { roleAtLeast, type Role } from "@/lib/workspace/roles";
-import { useActor } from "./actor";
+import type { Role } from "@/lib/contract/roles";
+import { useActor, useAllowed } from "./actor";
 
 const NAVIGATION: { href: string; label: string; role: Role }[] = [
   { href: "/dashboard", label: "Overview", role: "viewer" },
@@ -28,6 +28,7 @@ export function Sidebar({
 }) {
   const pathname = usePathname();
   const actor = useActor();
+  const allowed = useAllowed();
   const [signingOut, setSigningOut] = useState(false);
   // On a phone the menu folds away behind one button; it closes again once a page is chosen.
   const [menuOpen, setMenuOpen] = useState(false);
@@ -69,7 +70,7 @@ export function Sidebar({
               ? [{ href: "/dashboard/mailbox", label: "Mailbox", role: "admin" as Role }]
               : []),
           ]
-            .filter((item) => roleAtLeast(actor.role, item.role))
+            .filter((item) => allowed(item.role))
             .map((item) => (
               <Link
                 key={item.href}

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { config } from "@/lib/config";
-import { openApiDocument } from "@/lib/http/openapi";
+import { openApiDocument } from "@/lib/api/openapi";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "API reference" };

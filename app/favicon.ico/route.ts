@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/api";
+import { route } from "@/lib/api/api";
 import { frontGate } from "@/lib/http/request";
 
 /**

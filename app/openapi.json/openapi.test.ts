@@ -1,6 +1,6 @@
 import { validate } from "@readme/openapi-parser";
 import { describe, expect, it } from "vitest";
-import { operations } from "@/lib/http/registry";
+import { operations } from "@/lib/api/registry";
 import { STATUSPAGE_FILES } from "@/lib/public/statuspage";
 import { TestClient } from "@/lib/testing/client";
 

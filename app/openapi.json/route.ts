@@ -1,7 +1,7 @@
 import { config } from "@/lib/config";
-import { optionsFor } from "@/lib/http/api";
+import { optionsFor } from "@/lib/api/api";
 import { etagMatches } from "@/lib/http/etag";
-import { openApiDocument } from "@/lib/http/openapi";
+import { openApiDocument } from "@/lib/api/openapi";
 import { frontGate } from "@/lib/http/request";
 
 export function GET(request: Request): Response {

@@ -6,7 +6,7 @@ import { uuidv7 } from "uuidv7";
 import { getDb, schema } from "@/db/client";
 import { config } from "@/lib/config";
 import { hashedResetIdentifier, RESET_IDENTIFIER_PREFIX, voidResetLinks } from "./reset-links";
-import { resolveAuthSecret } from "./secret";
+import { resolveAuthSecret } from "@/lib/crypto/auth-secret";
 
 export const AUTH_BASE_PATH = "/auth";
 export const COOKIE_PREFIX = "allclear";

@@ -5,7 +5,7 @@ import { getDb, schema } from "@/db/client";
 import { config } from "@/lib/config";
 import { queuePasswordReset } from "@/lib/email/queue";
 import { RateLimitedError, ValidationError } from "@/lib/errors";
-import { email } from "@/lib/http/fields";
+import { email } from "@/lib/contract/fields";
 import { parseWith } from "@/lib/http/request";
 import { announceEmail } from "@/lib/jobs/engine";
 import { countHit, throttleKey } from "@/lib/limits/throttle";

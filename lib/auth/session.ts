@@ -1,23 +1,9 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
 import { getDb, preparedRead, schema } from "@/db/client";
-import type { Role } from "@/lib/workspace/roles";
+import type { Actor } from "@/lib/contract/actor";
+import type { Role } from "@/lib/contract/roles";
 import { getAuth, sessionCookieName } from "./auth";
-
-/** Who is making a request: the signed-in member and the workspace every query is scoped to. */
-export type Actor = {
-  userId: string;
-  email: string;
-  name: string;
-  role: Role;
-  workspaceId: string;
-  sessionId: string;
-  /**
-   * The workspace's data version (see workspaceDataVersion) as this request began: read with the
-   * session at no extra cost, it tells a copy kept in memory whether it is still current.
-   */
-  dataVersion: string;
-};
 
 /** The raw value of one cookie in a Cookie header. */
 export function readCookie(header: string | null, name: string): string | null {

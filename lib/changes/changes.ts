@@ -3,8 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { getDb, listen, schema, type Transaction } from "@/db/client";
 import { config } from "@/lib/config";
 import { announceEvents } from "@/lib/jobs/engine";
-import { wakeRunner } from "@/lib/jobs/wake";
-import { wakeChecker } from "@/lib/monitors/wake";
+import { wakeChecker, wakeRunner } from "@/lib/jobs/wake";
 import { eventsWrittenIn } from "@/lib/outbox/outbox";
 
 /**

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, sql } from "drizzle-orm";
 import { getDb, schema, type Executor } from "@/db/client";
-import type { Actor } from "@/lib/auth/session";
+import type { Actor } from "@/lib/contract/actor";
 import { ConflictError, NotFoundError, ValidationError } from "@/lib/errors";
 import { transactionChangingData } from "@/lib/changes/changes";
 import { cachedPage } from "./page-cache";

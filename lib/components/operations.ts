@@ -1,5 +1,5 @@
-import { idParams } from "@/lib/http/fields";
-import { defineOperation } from "@/lib/http/operation";
+import { idParams } from "@/lib/contract/fields";
+import { defineOperation } from "@/lib/contract/operation";
 import {
   Component,
   COMPONENT_READ_ONLY,

@@ -1,16 +1,8 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import type { ComponentStatus } from "./schemas";
+import { SEVERITY } from "@/lib/status/labels";
 import { setComponentStatus, type StatusCause } from "./status";
-
-// From least to most severe; a component shows the most severe status anything holds it at.
-const SEVERITY: ComponentStatus[] = [
-  "operational",
-  "under_maintenance",
-  "degraded_performance",
-  "partial_outage",
-  "major_outage",
-];
 
 /**
  * Sets each component to the status its holders imply: the most severe of what open published

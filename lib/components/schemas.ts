@@ -1,13 +1,7 @@
 import { z } from "zod";
-import { name, uuid } from "@/lib/http/fields";
+import { name, uuid } from "@/lib/contract/fields";
+import { COMPONENT_STATUSES } from "@/lib/status/labels";
 
-export const COMPONENT_STATUSES = [
-  "operational",
-  "degraded_performance",
-  "partial_outage",
-  "major_outage",
-  "under_maintenance",
-] as const;
 export const ComponentStatus = z.enum(COMPONENT_STATUSES).meta({ id: "ComponentStatus" });
 export type ComponentStatus = z.output<typeof ComponentStatus>;
 

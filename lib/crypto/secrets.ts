@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
-import { resolveAuthSecret } from "@/lib/auth/secret";
+import { resolveAuthSecret } from "@/lib/crypto/auth-secret";
 
 const FORMAT = "v2";
 const LEGACY_FORMAT = "v1";

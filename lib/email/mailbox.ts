@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, schema } from "@/db/client";
-import type { Actor } from "@/lib/auth/session";
+import type { Actor } from "@/lib/contract/actor";
 import { readOutgoingMail } from "./outgoing";
 import { PERSONAL_KINDS } from "./queue";
 import { mailIsLocal } from "./transport";

@@ -1,4 +1,4 @@
-import { defineOperation } from "@/lib/http/operation";
+import { defineOperation } from "@/lib/contract/operation";
 import { Mailbox } from "./schemas";
 
 export const getMailbox = defineOperation({

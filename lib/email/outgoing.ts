@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNotNull, min } from "drizzle-orm";
 import { getDb, schema } from "@/db/client";
-import type { Actor } from "@/lib/auth/session";
+import type { Actor } from "@/lib/contract/actor";
 
 const { emailMessage } = schema;
 

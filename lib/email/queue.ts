@@ -5,8 +5,8 @@ import { config, retryDelayMs } from "@/lib/config";
 import { decryptSecret, encryptSecret, SecretUnreadableError } from "@/lib/crypto/secrets";
 import { groupBy } from "@/lib/group-by";
 import { logError } from "@/lib/log";
-import { eventComponents, type EventData } from "@/lib/notifications/messages";
-import { subscriberLinkToken } from "@/lib/subscribers/tokens";
+import type { EventData } from "@/lib/outbox/outbox";
+import { subscriberLinkToken } from "@/lib/crypto/subscriber-links";
 import {
   alreadySubscribedMail,
   confirmationMail,
@@ -30,8 +30,6 @@ const {
 
 /** How long a claimed message stays out of other workers' reach while it is sent. */
 const LEASE_MS = 60_000;
-/** Rows one insert writes when an event goes to many subscribers. */
-const INSERT_CHUNK = 500;
 
 const linkBinding = (messageId: string) => `email_message.link:${messageId}`;
 
@@ -102,55 +100,6 @@ export async function queuePasswordReset(
   await db
     .insert(emailMessage)
     .values({ ...link, workspaceId: to.workspaceId, kind: "password_reset", toAddress: to.email });
-}
-
-/**
- * An event's mail, one message per active subscriber who follows it: everything, or one of the
- * event's components; an event that names no components goes to every active subscriber.
- * Written in the fan-out's transaction, so an event becomes its messages exactly once.
- */
-export async function queueEventMail(
-  tx: Executor,
-  event: { id: string; workspaceId: string; data: EventData },
-): Promise<number> {
-  const about = new Set(eventComponents(event.data));
-  const [subscribers, follows] = await Promise.all([
-    tx
-      .select({ id: subscriber.id, email: subscriber.email })
-      .from(subscriber)
-      .where(and(eq(subscriber.workspaceId, event.workspaceId), eq(subscriber.state, "active"))),
-    tx
-      .select({
-        subscriberId: subscriberComponent.subscriberId,
-        componentId: subscriberComponent.componentId,
-      })
-      .from(subscriberComponent)
-      .where(eq(subscriberComponent.workspaceId, event.workspaceId)),
-  ]);
-  const followed = groupBy(
-    follows,
-    (row) => row.subscriberId,
-    (row) => row.componentId,
-  );
-  const rows = subscribers
-    .filter(({ id }) => {
-      const list = followed.get(id);
-      return !list || about.size === 0 || list.some((componentId) => about.has(componentId));
-    })
-    .map((s) => ({
-      workspaceId: event.workspaceId,
-      kind: "event" as const,
-      toAddress: s.email,
-      subscriberId: s.id,
-      eventId: event.id,
-    }));
-  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
-    await tx
-      .insert(emailMessage)
-      .values(rows.slice(start, start + INSERT_CHUNK))
-      .onConflictDoNothing();
-  }
-  return rows.length;
 }
 
 /** A message claimed for an attempt, with its claim's token. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { uuid } from "@/lib/http/fields";
+import { uuid } from "@/lib/contract/fields";
 
 export const MailboxMessage = z
   .object({

@@ -1,14 +1,13 @@
 import { html, type SafeHtml } from "@/lib/content/html";
 import { markdownToHtml } from "@/lib/content/markdown";
-import type { EventData } from "@/lib/notifications/messages";
+import type { EventData } from "@/lib/outbox/outbox";
+import { EVENT_HEADLINE, labelOf } from "@/lib/status/labels";
 
 /** A message's content: a subject, a real text part, and the same as HTML. */
 export type Composed = { subject: string; text: string; html: string };
 
 /** The links every mail to a subscriber carries. */
 export type SubscriberLinks = { unsubscribeUrl: string; manageUrl: string };
-
-const words = (value: string) => value.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
 
 const utc = new Intl.DateTimeFormat("en-GB", {
   timeZone: "UTC",
@@ -158,14 +157,6 @@ ${button(resetUrl, "Choose a new password")}
   return { subject, text, html: page(subject, body, html``) };
 }
 
-const MAINTENANCE_HEADLINE: Record<string, string> = {
-  "maintenance.scheduled": "Maintenance scheduled",
-  "maintenance.started": "Maintenance started",
-  "maintenance.completed": "Maintenance completed",
-  "maintenance.cancelled": "Maintenance cancelled",
-  "maintenance.updated": "Maintenance update",
-};
-
 function details(rows: [string, string][]) {
   return {
     html: html`<table style="border-collapse:collapse;margin:0 0 16px">${rows.map(
@@ -198,20 +189,20 @@ export function eventMail({
   let linkLabel: string;
   if (data.incident) {
     const incident = data.incident;
-    subject = `[${workspace} status] ${words(incident.status)}: ${incident.title}`;
+    subject = `[${workspace} status] ${labelOf(incident.status)}: ${incident.title}`;
     rows = [
-      ["Status", words(incident.status)],
-      ["Impact", words(incident.impact)],
+      ["Status", labelOf(incident.status)],
+      ["Impact", labelOf(incident.impact)],
     ];
     message = incident.updates[0]?.body ?? "";
-    affected = incident.components.map((c) => `${name(c.componentId)}: ${words(c.status)}`);
+    affected = incident.components.map((c) => `${name(c.componentId)}: ${labelOf(c.status)}`);
     linkLabel = "View the incident";
   } else {
     const window = data.maintenance!;
-    const headline = MAINTENANCE_HEADLINE[type] ?? "Maintenance";
+    const headline = EVENT_HEADLINE[type] ?? "Maintenance";
     subject = `[${workspace} status] ${headline}: ${window.title}`;
     rows = [
-      ["Status", words(window.status)],
+      ["Status", labelOf(window.status)],
       ["Starts", inUtc(window.startsAt)],
       ["Ends", inUtc(window.endsAt)],
     ];

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { resetConfig } from "@/lib/config";
-import type { RouteHandler } from "@/lib/http/api";
+import type { RouteHandler } from "@/lib/api/api";
 
 type RouteModule = Partial<Record<string, RouteHandler>>;
 const modules = import.meta.glob<RouteModule>("/app/**/route.ts");

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { config, resetConfig } from "@/lib/config";
 import { setUpOwner, TestClient } from "@/lib/testing/client";
-import { openApiDocument } from "./openapi";
+import { openApiDocument } from "@/lib/api/openapi";
 
 // Walks every operation of /openapi.json: builds bodies from its schemas, breaks them, and sends
 // them with hostile paths and queries. Whatever comes back is never a 5xx, every 4xx is

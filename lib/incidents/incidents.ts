@@ -2,13 +2,13 @@ import { and, desc, eq, inArray, lt, ne, or, sql } from "drizzle-orm";
 import { groupBy } from "@/lib/group-by";
 import { getDb, schema, type Executor } from "@/db/client";
 import type { UpdateComponentChange } from "@/db/schema/incidents";
-import type { Actor } from "@/lib/auth/session";
+import type { Actor } from "@/lib/contract/actor";
 import { assertComponentsExist } from "@/lib/components/exist";
 import { transactionChangingData } from "@/lib/changes/changes";
 import { reconcileComponents } from "@/lib/components/reconcile";
 import { assertPublishableText } from "@/lib/content/rules";
 import { ConflictError, NotFoundError } from "@/lib/errors";
-import { decodeCursor, encodeCursor, page } from "@/lib/http/paging";
+import { decodeCursor, encodeCursor, page } from "@/lib/contract/paging";
 import { emitEvent, type EventType } from "@/lib/outbox/outbox";
 import type {
   CreateIncidentInput,

@@ -1,14 +1,11 @@
 import { z } from "zod";
 import { ComponentStatus } from "@/lib/components/schemas";
-import { name, timestamp, uuid } from "@/lib/http/fields";
-import { pageQuery } from "@/lib/http/paging";
+import { name, timestamp, uuid } from "@/lib/contract/fields";
+import { pageQuery } from "@/lib/contract/paging";
+import { IMPACTS, INCIDENT_STATUSES } from "@/lib/status/labels";
 
-export const IncidentStatus = z
-  .enum(["investigating", "identified", "monitoring", "resolved"])
-  .meta({ id: "IncidentStatus" });
-export const IncidentImpact = z
-  .enum(["none", "minor", "major", "critical"])
-  .meta({ id: "IncidentImpact" });
+export const IncidentStatus = z.enum(INCIDENT_STATUSES).meta({ id: "IncidentStatus" });
+export const IncidentImpact = z.enum(IMPACTS).meta({ id: "IncidentImpact" });
 export const Visibility = z.enum(["draft", "published"]).meta({ id: "Visibility" });
 
 const body = () =>

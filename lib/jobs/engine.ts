@@ -3,8 +3,10 @@ import { uuidv7 } from "uuidv7";
 import { config } from "@/lib/config";
 import { logError } from "@/lib/log";
 import { within } from "@/lib/within";
-import type { DueDelivery } from "@/lib/notifications/deliveries";
 import { wakeRunner } from "./wake";
+
+/** A delivery due for an attempt, as the engine asks for it. */
+export type DueDelivery = { id: string; endpointId: string; attempts: number; nextAttemptAt: Date };
 
 /** A maintenance window's scheduled run, as the Inngest function receives it. */
 export type WindowRun = {

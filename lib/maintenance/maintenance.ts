@@ -1,13 +1,13 @@
 import { and, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { groupBy } from "@/lib/group-by";
 import { getDb, schema, type Executor } from "@/db/client";
-import type { Actor } from "@/lib/auth/session";
+import type { Actor } from "@/lib/contract/actor";
 import { assertComponentsExist } from "@/lib/components/exist";
 import { transactionChangingData } from "@/lib/changes/changes";
 import { reconcileComponents } from "@/lib/components/reconcile";
 import { assertPublishableText } from "@/lib/content/rules";
 import { ConflictError, NotFoundError } from "@/lib/errors";
-import { decodeCursor, encodeCursor, page } from "@/lib/http/paging";
+import { decodeCursor, encodeCursor, page } from "@/lib/contract/paging";
 import { announceWindowCancelled, announceWindowRun, type WindowRun } from "@/lib/jobs/engine";
 import { cancelJobs, scheduleJob } from "@/lib/jobs/jobs";
 import { emitEvent, type EventType } from "@/lib/outbox/outbox";

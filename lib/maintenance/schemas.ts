@@ -1,10 +1,9 @@
 import { z } from "zod";
-import { name, timestamp, uuid } from "@/lib/http/fields";
-import { pageQuery } from "@/lib/http/paging";
+import { name, timestamp, uuid } from "@/lib/contract/fields";
+import { pageQuery } from "@/lib/contract/paging";
+import { MAINTENANCE_STATUSES } from "@/lib/status/labels";
 
-export const MaintenanceStatus = z
-  .enum(["scheduled", "in_progress", "completed", "cancelled"])
-  .meta({ id: "MaintenanceStatus" });
+export const MaintenanceStatus = z.enum(MAINTENANCE_STATUSES).meta({ id: "MaintenanceStatus" });
 
 export const Maintenance = z
   .object({

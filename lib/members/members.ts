@@ -4,13 +4,13 @@ import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import { getDb, schema, type Executor } from "@/db/client";
 import { isUniqueViolation } from "@/db/errors";
-import type { Actor } from "@/lib/auth/session";
+import type { Actor } from "@/lib/contract/actor";
 import { config } from "@/lib/config";
 import { hashToken } from "@/lib/crypto/tokens";
 import { queueInvitation, sealLink } from "@/lib/email/queue";
 import { announceEmail } from "@/lib/jobs/engine";
 import { AppError, ConflictError, ForbiddenError, NotFoundError } from "@/lib/errors";
-import { roleAtLeast, type Role } from "@/lib/workspace/roles";
+import { roleAtLeast, type Role } from "@/lib/contract/roles";
 import type { AcceptInput, InviteInput } from "./schemas";
 
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { email, name, password, uuid } from "@/lib/http/fields";
+import { email, name, password, uuid } from "@/lib/contract/fields";
 import { Role } from "@/lib/workspace/schemas";
 
 export const Member = z

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte } from "drizzle-orm";
 import { getDb, schema } from "@/db/client";
-import type { Actor } from "@/lib/auth/session";
+import type { Actor } from "@/lib/contract/actor";
 import { NotFoundError } from "@/lib/errors";
 import { merge, percentile, type Histogram } from "./histogram";
 import type { Bucket, CheckResult, ErrorClass, Timings } from "./schemas";

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, isNotNull, sql } from "drizzle-orm";
 import { getDb, schema, type Executor } from "@/db/client";
-import type { Actor } from "@/lib/auth/session";
+import type { Actor } from "@/lib/contract/actor";
 import { transactionChangingData } from "@/lib/changes/changes";
 import { insertComponent } from "@/lib/components/components";
 import { assertComponentsExist } from "@/lib/components/exist";
@@ -9,7 +9,7 @@ import { ConflictError, NotFoundError, ValidationError } from "@/lib/errors";
 import { resolveAllowed, TargetRefused } from "@/lib/net/targets";
 import { uncheckableBecause } from "./check";
 import type { CheckResult, MonitorInput } from "./schemas";
-import { wakeChecker } from "./wake";
+import { wakeChecker } from "@/lib/jobs/wake";
 import { STALLED_AFTER_INTERVALS } from "./watch";
 
 const { checkerRegion, monitor, monitorRegion } = schema;

@@ -6,7 +6,7 @@ import { resetConfig } from "@/lib/config";
 import { setUpOwner, type TestClient } from "@/lib/testing/client";
 import { Receiver } from "@/lib/testing/receiver";
 import { startChecker } from "./runner";
-import type { Checker } from "./wake";
+import type { Checker } from "@/lib/jobs/wake";
 
 process.env.ALLOW_PRIVATE_TARGETS = "true";
 resetConfig();

@@ -13,7 +13,7 @@ import {
 import { evaluateMonitors } from "./effects";
 import { pruneResults, purgeDeletedMonitors } from "./retention";
 import { OVERDUE_MARGIN_MS, CheckWatch } from "./watch";
-import { checkerStore as store, type Checker } from "./wake";
+import { checkerStore as store, type Checker } from "@/lib/jobs/wake";
 
 /** Slots are leased this far ahead and started by a timer at their exact time. */
 const HORIZON_MS = 1_000;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { name, uuid } from "@/lib/http/fields";
+import { name, uuid } from "@/lib/contract/fields";
 
 export const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 export const PublishPolicy = z.enum(["auto", "manual", "none"]).meta({ id: "PublishPolicy" });

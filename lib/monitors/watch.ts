@@ -1,18 +1,11 @@
+import type { CheckerHealth } from "@/lib/jobs/wake";
+
 /** How long past its deadline a check may run before the checker gives it up. */
 export const OVERDUE_MARGIN_MS = 2_000;
 /** Intervals without a completed check, while checks are due, after which the checker is stuck. */
 export const STALLED_AFTER_INTERVALS = 3;
 
 type Running<T> = { item: T; startsAt: number; deadlineAt: number; intervalMs: number };
-
-/** What the checker of this process is doing, for /health/ready and the log. */
-export type CheckerHealth = {
-  inFlight: number;
-  oldestInFlightMs: number | null;
-  lastCompletedAt: Date | null;
-  givenUp: number;
-  stalled: boolean;
-};
 
 /**
  * The checker's watchdog: it knows every check in flight, when it began and when its deadline

@@ -1,27 +1,14 @@
-import { and, asc, eq, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
-import { groupBy } from "@/lib/group-by";
 import { getDb, schema, type Executor, type Transaction } from "@/db/client";
 import { retryDelayMs } from "@/lib/config";
 import { decryptSecret, SecretUnreadableError } from "@/lib/crypto/secrets";
-import { queueEventMail } from "@/lib/email/queue";
+import type { DueDelivery } from "@/lib/jobs/engine";
 import { postOutgoing, type PostResult } from "@/lib/net/post";
-import {
-  buildRequest,
-  eventComponents,
-  type EndpointKind,
-  type EventData,
-  type OutgoingEvent,
-} from "./messages";
+import type { EventData, OutgoingEvent } from "@/lib/outbox/outbox";
+import { buildRequest, type EndpointKind } from "./messages";
 
-const {
-  delivery,
-  deliveryAttempt,
-  outboxEvent,
-  webhookEndpoint,
-  webhookEndpointComponent,
-  component,
-} = schema;
+const { delivery, deliveryAttempt, outboxEvent, webhookEndpoint, component } = schema;
 
 /** A 2xx within this long is success; later, the attempt counts as no answer. */
 export const ANSWER_DEADLINE_MS = 8_000;
@@ -66,90 +53,6 @@ export function classify(result: PostResult): Outcome {
     status,
     error: `HTTP ${status}${status >= 300 && status < 400 ? " (redirects are not followed)" : ""}`,
   };
-}
-
-/**
- * Creates the event's deliveries, one per endpoint that follows it (all components, or one of
- * the event's), and its mail to subscribers, exactly once: the event is locked and marked in the
- * same transaction.
- */
-type Made = { deliveryId: string; endpointId: string; nextAttemptAt: Date };
-
-export async function fanOutEvent(eventId: string): Promise<Made[]> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const [event] = await tx
-      .select()
-      .from(outboxEvent)
-      .where(and(eq(outboxEvent.id, eventId), isNull(outboxEvent.fannedOutAt)))
-      .for("update", { skipLocked: true });
-    if (!event) return [];
-    // Endpoints that follow none of the event's components do not get it.
-    const about = new Set(eventComponents(event.data as EventData));
-    const [endpoints, follows] = await Promise.all([
-      tx
-        .select({ id: webhookEndpoint.id })
-        .from(webhookEndpoint)
-        .where(eq(webhookEndpoint.workspaceId, event.workspaceId)),
-      tx
-        .select({
-          endpointId: webhookEndpointComponent.endpointId,
-          componentId: webhookEndpointComponent.componentId,
-        })
-        .from(webhookEndpointComponent)
-        .where(eq(webhookEndpointComponent.workspaceId, event.workspaceId)),
-    ]);
-    const followed = groupBy(
-      follows,
-      (row) => row.endpointId,
-      (row) => row.componentId,
-    );
-    const targets = endpoints.filter(({ id }) => {
-      const list = followed.get(id);
-      return !list || list.some((componentId) => about.has(componentId));
-    });
-    const created = targets.length
-      ? await tx
-          .insert(delivery)
-          .values(
-            targets.map(({ id }) => ({
-              workspaceId: event.workspaceId,
-              endpointId: id,
-              eventId: event.id,
-            })),
-          )
-          .onConflictDoNothing()
-          .returning({
-            deliveryId: delivery.id,
-            endpointId: delivery.endpointId,
-            nextAttemptAt: delivery.nextAttemptAt,
-          })
-      : [];
-    await queueEventMail(tx, {
-      id: event.id,
-      workspaceId: event.workspaceId,
-      data: event.data as EventData,
-    });
-    await tx
-      .update(outboxEvent)
-      .set({ fannedOutAt: new Date() })
-      .where(eq(outboxEvent.id, event.id));
-    return created;
-  });
-}
-
-/** Fans out every event not fanned out yet, oldest first; answers the deliveries made. */
-export async function fanOutPending(limit = 100): Promise<Made[]> {
-  const db = await getDb();
-  const pending = await db
-    .select({ id: outboxEvent.id })
-    .from(outboxEvent)
-    .where(isNull(outboxEvent.fannedOutAt))
-    .orderBy(asc(outboxEvent.occurredAt))
-    .limit(limit);
-  const created = [];
-  for (const { id } of pending) created.push(...(await fanOutEvent(id)));
-  return created;
 }
 
 /** A claimed delivery with what its attempt needs: the endpoint and the event. */
@@ -352,7 +255,6 @@ export async function claimDelivery(id: string): Promise<DeliveryClaim> {
 }
 
 /** A pending delivery, as the event that asks for its next attempt names it. */
-export type DueDelivery = { id: string; endpointId: string; attempts: number; nextAttemptAt: Date };
 
 /**
  * Pending deliveries due at least `overdueMs` ago, oldest first: those whose attempt nobody has
@@ -382,22 +284,6 @@ export async function dueDeliveries({
     )
     .orderBy(asc(delivery.nextAttemptAt), asc(delivery.id))
     .limit(limit);
-}
-
-/**
- * Fans out every pending outbox event (in batches); answers the deliveries it made, each due
- * now and never attempted.
- */
-export async function fanOutAll(maxBatches = 50): Promise<DueDelivery[]> {
-  const made: DueDelivery[] = [];
-  for (let batch = 0; batch < maxBatches; batch++) {
-    const created = await fanOutPending();
-    for (const { deliveryId, endpointId, nextAttemptAt } of created) {
-      made.push({ id: deliveryId, endpointId, attempts: 0, nextAttemptAt });
-    }
-    if (!created.length) break;
-  }
-  return made;
 }
 
 async function componentNames(tx: Executor, workspaceId: string): Promise<Map<string, string>> {

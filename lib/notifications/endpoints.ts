@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, like, or, sql } from "drizz
 import { uuidv7 } from "uuidv7";
 import { groupBy } from "@/lib/group-by";
 import { getDb, schema, type Executor } from "@/db/client";
-import type { Actor } from "@/lib/auth/session";
+import type { Actor } from "@/lib/contract/actor";
 import { assertComponentsExist } from "@/lib/components/exist";
 import { config } from "@/lib/config";
 import { decryptSecret, encryptSecret, isLegacySecret } from "@/lib/crypto/secrets";
@@ -11,7 +11,7 @@ import { ConflictError, NotFoundError, ValidationError } from "@/lib/errors";
 import { announceDelivery } from "@/lib/jobs/engine";
 import { assertAllowedTarget, TargetRefused } from "@/lib/net/targets";
 import { endpointSecretBinding, sendToEndpoint } from "./deliveries";
-import type { EventData } from "./messages";
+import type { EventData } from "@/lib/outbox/outbox";
 import type { CreateEndpointInput, PatchEndpointInput } from "./schemas";
 import { logError } from "@/lib/log";
 

@@ -7,11 +7,11 @@ import { Receiver } from "@/lib/testing/receiver";
 import {
   claimDelivery,
   claimDueDeliveries,
-  fanOutPending,
   LEASE_MS,
   recordAttempts,
   sendAttempt,
 } from "./deliveries";
+import { fanOutPending } from "@/lib/outbox/fan-out";
 
 process.env.ALLOW_PRIVATE_TARGETS = "true";
 resetConfig();

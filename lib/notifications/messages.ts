@@ -1,56 +1,9 @@
 import { Webhook } from "standardwebhooks";
+import type { OutgoingEvent } from "@/lib/outbox/outbox";
+import { EVENT_HEADLINE, labelOf } from "@/lib/status/labels";
 
 export const USER_AGENT = "Allclear-Webhooks/1.0";
 export type EndpointKind = "webhook" | "slack" | "discord";
-
-type Affected = { componentId: string; status: string };
-type IncidentData = {
-  id: string;
-  title: string;
-  status: string;
-  impact: string;
-  components: Affected[];
-  updates: { body: string; status: string }[];
-};
-type MaintenanceData = {
-  id: string;
-  title: string;
-  body: string;
-  status: string;
-  startsAt: string;
-  endsAt: string;
-  componentIds: string[];
-  /** Progress notes, newest first. */
-  updates?: { body: string }[];
-};
-export type EventData = {
-  occurredAt: string;
-  workspace: { id: string; name: string };
-  incident?: IncidentData;
-  maintenance?: MaintenanceData;
-  url: string;
-};
-export type OutgoingEvent = { type: string; data: EventData };
-
-/** The components an event is about (none: it names no component). */
-export function eventComponents(data: EventData): string[] {
-  return (
-    data.incident?.components.map((c) => c.componentId) ?? data.maintenance?.componentIds ?? []
-  );
-}
-
-const words = (value: string) => value.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
-
-const HEADLINE: Record<string, string> = {
-  "incident.created": "New incident",
-  "incident.updated": "Incident update",
-  "incident.resolved": "Resolved",
-  "maintenance.scheduled": "Maintenance scheduled",
-  "maintenance.started": "Maintenance started",
-  "maintenance.completed": "Maintenance completed",
-  "maintenance.cancelled": "Maintenance cancelled",
-  "maintenance.updated": "Maintenance update",
-};
 
 // Discord embed colours by impact and for maintenance.
 const COLOUR: Record<string, number> = {
@@ -69,13 +22,13 @@ function summarize(event: OutgoingEvent, componentNames: Map<string, string>) {
   if (incident) {
     return {
       title: incident.title,
-      headline: HEADLINE[event.type] ?? event.type,
+      headline: EVENT_HEADLINE[event.type] ?? event.type,
       fields: [
-        ["Status", words(incident.status)],
-        ["Impact", words(incident.impact)],
+        ["Status", labelOf(incident.status)],
+        ["Impact", labelOf(incident.impact)],
       ] as [string, string][],
       message: incident.updates[0]?.body ?? "",
-      affected: incident.components.map((c) => `${name(c.componentId)} — ${words(c.status)}`),
+      affected: incident.components.map((c) => `${name(c.componentId)} — ${labelOf(c.status)}`),
       colour: COLOUR[incident.status === "resolved" ? "resolved" : incident.impact] ?? COLOUR.none!,
     };
   }
@@ -83,9 +36,9 @@ function summarize(event: OutgoingEvent, componentNames: Map<string, string>) {
   const when = `${new Date(window.startsAt).toUTCString()} – ${new Date(window.endsAt).toUTCString()}`;
   return {
     title: window.title,
-    headline: HEADLINE[event.type] ?? event.type,
+    headline: EVENT_HEADLINE[event.type] ?? event.type,
     fields: [
-      ["Status", words(window.status)],
+      ["Status", labelOf(window.status)],
       ["Window", when],
     ] as [string, string][],
     message: event.type === "maintenance.updated" ? (window.updates?.[0]?.body ?? "") : window.body,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { name, uuid } from "@/lib/http/fields";
+import { name, uuid } from "@/lib/contract/fields";
 
 export const EndpointKind = z
   .enum(["webhook", "slack", "discord"])

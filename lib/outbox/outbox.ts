@@ -10,6 +10,43 @@ export function eventsWrittenIn(tx: Executor): readonly string[] {
   return writtenIn.get(tx) ?? [];
 }
 
+type Affected = { componentId: string; status: string };
+type IncidentData = {
+  id: string;
+  title: string;
+  status: string;
+  impact: string;
+  components: Affected[];
+  updates: { body: string; status: string }[];
+};
+type MaintenanceData = {
+  id: string;
+  title: string;
+  body: string;
+  status: string;
+  startsAt: string;
+  endsAt: string;
+  componentIds: string[];
+  /** Progress notes, newest first. */
+  updates?: { body: string }[];
+};
+/** The payload receivers get: webhooks as JSON, chat and email rendered from it. */
+export type EventData = {
+  occurredAt: string;
+  workspace: { id: string; name: string };
+  incident?: IncidentData;
+  maintenance?: MaintenanceData;
+  url: string;
+};
+export type OutgoingEvent = { type: string; data: EventData };
+
+/** The components an event is about (none: it names no component). */
+export function eventComponents(data: EventData): string[] {
+  return (
+    data.incident?.components.map((c) => c.componentId) ?? data.maintenance?.componentIds ?? []
+  );
+}
+
 export type EventType = (typeof schema.eventTypeEnum.enumValues)[number];
 
 type Subject =

@@ -1,5 +1,5 @@
 import { getDb } from "@/db/client";
-import { uuid } from "@/lib/http/fields";
+import { uuid } from "@/lib/contract/fields";
 import { atomFeed, rssFeed } from "./feeds";
 import { historyAnswer, MAX_HISTORY_PAGE } from "./history";
 import { loadIncidents, loadMaintenances, type PublicData } from "./load";

@@ -31,7 +31,9 @@ export function assetAnswer(pathname: AssetPath): Rendered {
   let answer = assets.get(pathname);
   if (!answer) {
     const { file, kind } = FILES[pathname];
-    const body = readFileSync(path.join(process.cwd(), file), "utf8");
+    // Not traced from here (that would take the whole project into a standalone build):
+    // public/ ships beside the server, and app/icon.svg is traced by next.config.ts.
+    const body = readFileSync(path.join(/*turbopackIgnore: true*/ process.cwd(), file), "utf8");
     answer = { ...rendered(kind, body), headers: { "cache-control": ASSET_CACHE_CONTROL } };
     assets.set(pathname, answer);
   }

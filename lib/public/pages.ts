@@ -9,52 +9,23 @@ import {
   type PublicData,
   type PublicIncident,
   type PublicMaintenance,
-  type PublicUpdate,
   type PublicWorkspace,
 } from "./load";
-import { overallStatus } from "./overall";
-import { worse, type DayUptime, type Uptime } from "./uptime";
+import {
+  IMPACT_LABEL,
+  INCIDENT_STATUS_LABEL,
+  MAINTENANCE_STATUS_LABEL,
+  overallStatus,
+  STATUS_LABEL,
+  worse,
+} from "@/lib/status/labels";
+import type { DayUptime, Uptime } from "./uptime";
 
 /**
  * The public pages as HTML, built once per change of the data and served from memory: no
  * cookies, no session, the same bytes for every visitor. Times are written in UTC inside
  * `<time datetime>`; /status.js turns them into the visitor's own zone.
  */
-
-export const STATUS_LABEL: Record<ComponentStatus, string> = {
-  operational: "Operational",
-  degraded_performance: "Degraded performance",
-  partial_outage: "Partial outage",
-  major_outage: "Major outage",
-  under_maintenance: "Under maintenance",
-};
-
-const INCIDENT_STATUS_LABEL: Record<PublicUpdate["status"], string> = {
-  investigating: "Investigating",
-  identified: "Identified",
-  monitoring: "Monitoring",
-  resolved: "Resolved",
-};
-
-const IMPACT_LABEL: Record<PublicIncident["impact"], string> = {
-  none: "No impact",
-  minor: "Minor impact",
-  major: "Major impact",
-  critical: "Critical impact",
-};
-
-const MAINTENANCE_NOTE_LABEL: Record<PublicMaintenance["updates"][number]["status"], string> = {
-  scheduled: "Scheduled",
-  in_progress: "In progress",
-  completed: "Completed",
-  cancelled: "Cancelled",
-};
-
-const MAINTENANCE_LABEL: Record<PublicMaintenance["status"], string> = {
-  scheduled: "Scheduled",
-  in_progress: "In progress",
-  completed: "Completed",
-};
 
 // Shapes as well as colours tell the statuses apart.
 const ICON_PATH: Record<ComponentStatus | "none", string> = {
@@ -207,7 +178,7 @@ ${incidentTimeline(incident)}
 function maintenanceCard(data: PublicData, m: PublicMaintenance): SafeHtml {
   return html`<article class="maintenance maintenance-${m.status}">
 <h3><a href="/maintenance/${m.id}">${m.title}</a></h3>
-<p class="meta"><span class="label">${MAINTENANCE_LABEL[m.status]}</span> ${moment(m.startsAt)} – ${moment(m.endsAt)}</p>
+<p class="meta"><span class="label">${MAINTENANCE_STATUS_LABEL[m.status]}</span> ${moment(m.startsAt)} – ${moment(m.endsAt)}</p>
 ${affects(data, m.componentIds)}
 ${m.body ? markdownToHtml(m.body) : ""}
 </article>
@@ -401,7 +372,7 @@ export function maintenancePage(data: PublicData, m: PublicMaintenance): string 
   }
   for (const note of m.updates) {
     steps.push({
-      status: `${MAINTENANCE_NOTE_LABEL[note.status]} · update`,
+      status: `${MAINTENANCE_STATUS_LABEL[note.status]} · update`,
       body: note.body,
       at: note.createdAt,
     });
@@ -411,7 +382,7 @@ export function maintenancePage(data: PublicData, m: PublicMaintenance): string 
     <article class="maintenance-page">
       <h1>${m.title}</h1>
       <p class="meta">
-        <span class="label">${MAINTENANCE_LABEL[m.status]}</span> ${moment(m.startsAt)} –
+        <span class="label">${MAINTENANCE_STATUS_LABEL[m.status]}</span> ${moment(m.startsAt)} –
         ${moment(m.endsAt)}
       </p>
       ${affects(data, m.componentIds)}

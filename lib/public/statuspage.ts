@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { COMPONENT_STATUSES, type ComponentStatus } from "@/lib/components/schemas";
+import type { ComponentStatus } from "@/lib/components/schemas";
+import { COMPONENT_STATUSES } from "@/lib/status/labels";
 import { config } from "@/lib/config";
 import { dateIn, isoInZone } from "./days";
 import type { PublicData, PublicIncident, PublicMaintenance } from "./load";
-import { overallStatus } from "./overall";
-import { worse } from "./uptime";
+import { overallStatus, worse } from "@/lib/status/labels";
 
 /**
  * Statuspage's public API shapes (`/api/v2/*`), exactly: every key present, nulls as null, no

@@ -3,7 +3,7 @@ import { subscriberLinks } from "@/lib/email/queue";
 import { AppError, ForbiddenError, RateLimitedError, ValidationError } from "@/lib/errors";
 import { visitorKey } from "@/lib/http/client-address";
 import { errorResponse } from "@/lib/http/problem";
-import { uuid } from "@/lib/http/fields";
+import { uuid } from "@/lib/contract/fields";
 import { countHit, throttleKey } from "@/lib/limits/throttle";
 import { frontGate, isJson, parseWith, readJsonBody, readLimitedText } from "@/lib/http/request";
 import { SubscriptionRequestInput } from "@/lib/subscribers/schemas";
@@ -15,7 +15,7 @@ import {
   subscriptionByLink,
   unsubscribeByLink,
 } from "@/lib/subscribers/subscribers";
-import { readSubscriberLinkToken } from "@/lib/subscribers/tokens";
+import { readSubscriberLinkToken } from "@/lib/crypto/subscriber-links";
 import type { PublicData } from "./load";
 import { notSetUpPage } from "./pages";
 import { privatePage } from "./respond";

@@ -1,14 +1,6 @@
 import type { ComponentStatus } from "@/lib/components/schemas";
+import { worse } from "@/lib/status/labels";
 import type { DayRange } from "./days";
-
-/** From least to most severe: a day's colour is the worst status it held. */
-export const SEVERITY: readonly ComponentStatus[] = [
-  "operational",
-  "under_maintenance",
-  "degraded_performance",
-  "partial_outage",
-  "major_outage",
-];
 
 /** How much of the time a status counts as down (as Statuspage counts it). */
 export const DOWNTIME_WEIGHT: Record<ComponentStatus, number> = {
@@ -18,9 +10,6 @@ export const DOWNTIME_WEIGHT: Record<ComponentStatus, number> = {
   partial_outage: 0.3,
   major_outage: 1,
 };
-
-export const worse = (a: ComponentStatus, b: ComponentStatus) =>
-  SEVERITY.indexOf(b) > SEVERITY.indexOf(a) ? b : a;
 
 /** A status a component took at an instant (its history, oldest first). */
 export type StatusPoint = { at: number; status: ComponentStatus };

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { GET } from "@/app/health/ready/route";
-import { checkerStore } from "@/lib/monitors/wake";
+import { checkerStore } from "@/lib/jobs/wake";
 import { CheckWatch } from "@/lib/monitors/watch";
 
 /** A checker handle over a real watchdog whose one check began `agoMs` ago and never ended. */

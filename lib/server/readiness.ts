@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { checkerHealth } from "@/lib/monitors/wake";
-import type { CheckerHealth } from "@/lib/monitors/watch";
+import { checkerHealth, type CheckerHealth } from "@/lib/jobs/wake";
 import { within } from "@/lib/within";
 
 /** How long a readiness probe waits for the database before calling it unreachable. */

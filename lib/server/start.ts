@@ -67,13 +67,6 @@ async function startWithDatabase(): Promise<void> {
   for (const warning of startupWarnings(config(), { setUp })) {
     console.warn(`Warning: ${warning}`);
   }
-  if (!setUp && !config().setupToken) {
-    console.log(
-      `\nAllclear is not set up yet. Open this link to set it up:\n\n  ${firstRunLink()}\n\n` +
-        "The link holds a one-time setup token, which only this log shows: from another machine, " +
-        "setup needs it; from this machine, /setup works without it.\n",
-    );
-  }
   const { upgradeLegacySecrets } = await import("@/lib/notifications/endpoints");
   await upgradeLegacySecrets();
   const { listenForChanges } = await import("@/lib/changes/changes");
@@ -83,7 +76,11 @@ async function startWithDatabase(): Promise<void> {
     startChecker();
   }
   if (config().inngest === "embedded") {
-    const { startEmbeddedRunner } = await import("@/lib/jobs/runner");
+    const { startEmbeddedRunner } = await import("@/lib/runner/runner");
     startEmbeddedRunner();
   }
+  // Said last: Next.js listens before this start-up and holds requests until it has returned
+  // (after a start without the database, it has served all along), so from here on it answers.
+  const { readyMessage } = await import("./ready");
+  console.log(readyMessage(config(), { setUp, firstRunLink }));
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { email, uuid } from "@/lib/http/fields";
+import { email, uuid } from "@/lib/contract/fields";
 
 export const SubscriberState = z
   .enum(["pending_confirmation", "active", "bounced"])

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { getDb, schema, type Executor } from "@/db/client";
 import { isUniqueViolation } from "@/db/errors";
-import type { Actor } from "@/lib/auth/session";
+import type { Actor } from "@/lib/contract/actor";
 import { assertComponentsExist } from "@/lib/components/exist";
 import {
   confirmationUrl,
@@ -17,7 +17,11 @@ import { countHit } from "@/lib/limits/throttle";
 import type { CreateSubscriberInput, Subscriber } from "./schemas";
 import { hashToken } from "@/lib/crypto/tokens";
 import { MAILBOX_LIMIT, mailboxKey } from "./mailbox";
-import { CONFIRMATION_LIFETIME_MS, newConfirmationToken, readSubscriberLinkToken } from "./tokens";
+import {
+  CONFIRMATION_LIFETIME_MS,
+  newConfirmationToken,
+  readSubscriberLinkToken,
+} from "@/lib/crypto/subscriber-links";
 
 const {
   subscriber,

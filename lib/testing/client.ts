@@ -1,5 +1,5 @@
 import { config } from "@/lib/config";
-import type { RouteHandler } from "@/lib/http/api";
+import type { RouteHandler } from "@/lib/api/api";
 import { peerStamp, SOCKET_PEER_HEADER } from "@/lib/http/socket-peer";
 
 type RouteModule = Partial<Record<string, RouteHandler>>;

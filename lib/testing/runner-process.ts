@@ -2,7 +2,7 @@
 // as each instance of a deployment runs it: for tests that run several instances on one database.
 import { closeDb, getDb } from "@/db/client";
 import { listenForChanges } from "@/lib/changes/changes";
-import { startEmbeddedRunner } from "@/lib/jobs/runner";
+import { startEmbeddedRunner } from "@/lib/runner/runner";
 
 await getDb();
 await listenForChanges();

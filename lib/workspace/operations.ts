@@ -1,4 +1,4 @@
-import { defineOperation } from "@/lib/http/operation";
+import { defineOperation } from "@/lib/contract/operation";
 import { Me, PatchWorkspaceInput, SetupInput, SetupResult, Workspace } from "./schemas";
 
 export const setup = defineOperation({

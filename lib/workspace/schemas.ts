@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { email, name, password, uuid } from "@/lib/http/fields";
-import { ROLES } from "./roles";
+import { email, name, password, uuid } from "@/lib/contract/fields";
+import { ROLES } from "@/lib/contract/roles";
 
 export const Role = z.enum(ROLES).meta({ id: "Role" });
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { getDb, schema } from "@/db/client";
-import type { Actor } from "@/lib/auth/session";
+import type { Actor } from "@/lib/contract/actor";
 import { transactionChangingData } from "@/lib/changes/changes";
 import { NotFoundError } from "@/lib/errors";
 import type { PatchWorkspaceInput } from "./schemas";

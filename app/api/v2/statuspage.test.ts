@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { z } from "zod";
-import { startEmbeddedRunner, type Runner } from "@/lib/jobs/runner";
+import { startEmbeddedRunner, type Runner } from "@/lib/runner/runner";
 import { PUBLIC_CACHE_CONTROL } from "@/lib/public/respond";
 import { STATUSPAGE_FILES, type StatuspageFile } from "@/lib/public/statuspage";
 import { setUpOwner, TestClient, type TestResponse } from "@/lib/testing/client";

@@ -1,5 +1,5 @@
 import { handleAuthRequest } from "@/lib/auth/gate";
-import { optionsFor } from "@/lib/http/api";
+import { optionsFor } from "@/lib/api/api";
 
 export { handleAuthRequest as GET, handleAuthRequest as POST };
 export const OPTIONS = optionsFor(["GET", "POST"]);

@@ -3,29 +3,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { apiFetch } from "@/lib/client/api";
-
-export type ComponentStatus =
-  "operational" | "degraded_performance" | "partial_outage" | "major_outage" | "under_maintenance";
-export type Component = {
-  id: string;
-  groupId: string | null;
-  name: string;
-  description: string;
-  position: number;
-  status: ComponentStatus;
-};
-export type Group = { id: string; name: string; position: number };
-export type ComponentPage = { groups: Group[]; components: Component[] };
-
-export const STATUS_LABELS: Record<ComponentStatus, string> = {
-  operational: "Operational",
-  degraded_performance: "Degraded performance",
-  partial_outage: "Partial outage",
-  major_outage: "Major outage",
-  under_maintenance: "Under maintenance",
-};
-
-const KEY = ["components"];
+import type { Choices } from "@/app/ui/component-picker";
+import type { ComponentPage } from "../api-types";
+import { componentKeys } from "../query-keys";
 
 /** Page order, as the API gives it: ungrouped first, then each group in order; by position inside. */
 export function sortPage(page: ComponentPage): ComponentPage {
@@ -40,7 +20,22 @@ export function sortPage(page: ComponentPage): ComponentPage {
 }
 
 export function useComponentPage() {
-  return useQuery({ queryKey: KEY, queryFn: () => apiFetch<ComponentPage>("/v1/components") });
+  return useQuery({
+    queryKey: componentKeys.page(),
+    queryFn: () => apiFetch<ComponentPage>("/v1/components"),
+  });
+}
+
+/** The components a form offers to choose from: undefined while loading, none if they failed. */
+export function useComponentChoices(): Choices {
+  const page = useComponentPage();
+  return page.isPending ? undefined : (page.data?.components ?? []);
+}
+
+/** Each component's name by id, for lists that name the components they follow. */
+export function useComponentNames(): Map<string, string> {
+  const page = useComponentPage();
+  return new Map(page.data?.components.map((c) => [c.id, c.name]));
 }
 
 /**
@@ -53,19 +48,20 @@ export function useOptimisticChange<Vars>(
   onFailure: (message: string) => void,
 ) {
   const queryClient = useQueryClient();
+  const key = componentKeys.page();
   return useMutation({
     mutationFn: send,
     onMutate: async (vars: Vars) => {
-      await queryClient.cancelQueries({ queryKey: KEY });
-      const previous = queryClient.getQueryData<ComponentPage>(KEY);
-      if (previous) queryClient.setQueryData(KEY, sortPage(apply(previous, vars)));
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<ComponentPage>(key);
+      if (previous) queryClient.setQueryData(key, sortPage(apply(previous, vars)));
       return { previous };
     },
     onError: (error, _vars, context) => {
-      if (context?.previous) queryClient.setQueryData(KEY, context.previous);
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
       onFailure(`${error.message} The change was undone.`);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: componentKeys.all }),
   });
 }
 
@@ -78,7 +74,7 @@ export function useSavedChange<Vars, Result>(send: (vars: Vars) => Promise<Resul
   return useMutation({
     mutationFn: send,
     // A refusal reloads too: it may say the list was out of date.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: componentKeys.all }),
   });
 }
 

@@ -2,13 +2,9 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api";
-
-type Outgoing = {
-  outgoing: {
-    waiting: number;
-    problem: { error: string; failing: number; nextAttemptAt: string } | null;
-  };
-};
+import { Time } from "@/app/ui/time";
+import type { Mailbox } from "../api-types";
+import { mailboxKeys } from "../query-keys";
 
 /**
  * Says why mail is not leaving while messages wait to be tried again (wrong SMTP credentials, a
@@ -18,8 +14,8 @@ type Outgoing = {
  */
 export function OutgoingMailNotice() {
   const mailbox = useQuery({
-    queryKey: ["mailbox"],
-    queryFn: () => apiFetch<Outgoing>("/v1/mailbox"),
+    queryKey: mailboxKeys.all,
+    queryFn: () => apiFetch<Mailbox>("/v1/mailbox"),
     refetchInterval: 30_000,
   });
   const problem = mailbox.data?.outgoing.problem;
@@ -28,7 +24,8 @@ export function OutgoingMailNotice() {
     <p className="alert" role="status" data-testid="outgoing-mail-problem">
       Mail could not be sent: {problem.error} ({problem.failing}{" "}
       {problem.failing === 1 ? "message" : "messages"} waiting, next try{" "}
-      {new Date(problem.nextAttemptAt).toLocaleString()}).
+      <Time iso={problem.nextAttemptAt} />
+      ).
     </p>
   );
 }

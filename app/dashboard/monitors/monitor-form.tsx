@@ -2,52 +2,23 @@
 
 import { type FormEvent } from "react";
 import { ApiError, apiFetch } from "@/lib/client/api";
+import { CheckField } from "@/app/ui/check-field";
 import { Field } from "@/app/ui/field";
 import { FormError } from "@/app/ui/form-error";
 import { closeOnEscape } from "@/app/ui/form-actions";
 import { SelectField } from "@/app/ui/select-field";
+import type { Monitor } from "../api-types";
 import { useComponentPage } from "../components/use-components";
-import { useMonitorChange, type Monitor } from "./use-monitors";
-
-const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"].map((m) => ({
-  value: m,
-  label: m,
-}));
-const POLICIES = [
-  { value: "auto", label: "Automatic: publish an incident and set the component's status" },
-  { value: "manual", label: "Manual: open a draft incident for a person to publish" },
-  { value: "none", label: "None: show the state here only" },
-];
-const DOWN_STATUSES = [
-  { value: "degraded_performance", label: "Degraded performance" },
-  { value: "partial_outage", label: "Partial outage" },
-  { value: "major_outage", label: "Major outage" },
-];
-const NEW_COMPONENT = "";
-
-/** Every field of a monitor, with the API's defaults filled in for a new one. */
-const SHOWN_FIELDS = [
-  "name",
-  "componentId",
-  "http.url",
-  "http.method",
-  "http.expectedStatus",
-  "http.keyword",
-  "http.timeoutMs",
-  "detection.intervalSeconds",
-  "detection.failureThreshold",
-  "detection.recoveryThreshold",
-  "publishPolicy",
-  "downStatus",
-];
-
-/** A field the API named that the form has no input for, in the form's words. */
-function describeMonitorField(field: string): string {
-  if (field.startsWith("regions")) return "Regions";
-  if (field.startsWith("http.headers")) return "Request headers";
-  if (field.startsWith("http.body")) return "Request body";
-  return field;
-}
+import {
+  describeMonitorField,
+  DOWN_STATUSES,
+  METHODS,
+  NEW_COMPONENT,
+  POLICIES,
+  readMonitor,
+  SHOWN_FIELDS,
+} from "./monitor-fields";
+import { useMonitorChange } from "./use-monitors";
 
 export function MonitorForm({
   initial,
@@ -70,36 +41,9 @@ export function MonitorForm({
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const text = (name: string) => String(form.get(name) ?? "").trim();
-    const number = (name: string) => Number(text(name));
-    const componentId = text("componentId");
-    save.mutate(
-      {
-        name: text("name"),
-        ...(componentId ? { componentId } : {}),
-        http: {
-          url: text("url"),
-          method: text("method"),
-          expectedStatus: text("expectedStatus")
-            .split(/[\s,]+/)
-            .filter(Boolean)
-            .map(Number),
-          keyword: text("keyword") || null,
-          timeoutMs: number("timeoutMs"),
-          followRedirects: form.get("followRedirects") === "on",
-        },
-        publishPolicy: text("publishPolicy"),
-        downStatus: text("downStatus"),
-        detection: {
-          intervalSeconds: number("intervalSeconds"),
-          failureThreshold: number("failureThreshold"),
-          recoveryThreshold: number("recoveryThreshold"),
-        },
-        enabled: initial?.enabled ?? true,
-      },
-      { onSuccess: onDone },
-    );
+    save.mutate(readMonitor(new FormData(event.currentTarget), initial?.enabled ?? true), {
+      onSuccess: onDone,
+    });
   }
 
   const componentOptions = [
@@ -136,7 +80,7 @@ export function MonitorForm({
         required
         error={error?.forField("http.url")}
       />
-      <div className="row">
+      <div className="fields">
         <SelectField
           label="Method"
           name="method"
@@ -170,17 +114,13 @@ export function MonitorForm({
         hint="The check fails unless the answer's first 1 MiB contains this text."
         error={error?.forField("http.keyword")}
       />
-      <div className="field">
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            name="followRedirects"
-            defaultChecked={initial?.http.followRedirects ?? true}
-          />
-          Follow redirects (at most 5)
-        </label>
-      </div>
-      <div className="row">
+      <CheckField
+        label="Follow redirects (at most 5)"
+        name="followRedirects"
+        defaultChecked={initial?.http.followRedirects ?? true}
+        hint="Off, a redirect is the answer: its status must be one of the expected codes."
+      />
+      <div className="fields">
         <Field
           label="Check every (seconds)"
           name="intervalSeconds"
@@ -219,7 +159,7 @@ export function MonitorForm({
         defaultValue={initial?.componentId ?? NEW_COMPONENT}
         error={error?.forField("componentId")}
       />
-      <div className="row">
+      <div className="fields two">
         <SelectField
           label="When it goes down"
           name="publishPolicy"

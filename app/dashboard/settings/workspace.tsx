@@ -1,6 +1,6 @@
 "use client";
 
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useMemo, useState, type FormEvent } from "react";
 import { apiFetch } from "@/lib/client/api";
@@ -10,10 +10,9 @@ import { SelectField } from "@/app/ui/select-field";
 import { ErrorNotice, Loading } from "@/app/ui/states";
 import { useApiSubmit } from "@/app/ui/use-api-submit";
 import { useCan } from "../actor";
-
-type Workspace = { id: string; name: string; timeZone: string; createdAt: string };
-
-const KEY = ["workspace"];
+import type { Workspace } from "../api-types";
+import { workspaceKeys } from "../query-keys";
+import { useWorkspace } from "./use-workspace";
 
 /** Every IANA zone the browser knows, with the workspace's own first if it is not among them. */
 function zoneOptions(current: string) {
@@ -30,10 +29,7 @@ export function WorkspaceSettings() {
   const admin = useCan("admin");
   const queryClient = useQueryClient();
   const router = useRouter();
-  const workspace = useQuery({
-    queryKey: KEY,
-    queryFn: () => apiFetch<Workspace>("/v1/workspace"),
-  });
+  const workspace = useWorkspace();
   const { error, pending, submit } = useApiSubmit();
   const [saved, setSaved] = useState(false);
   const current = workspace.data?.timeZone ?? "Etc/UTC";
@@ -50,7 +46,7 @@ export function WorkspaceSettings() {
       }),
     );
     if (result.ok) {
-      queryClient.setQueryData(KEY, result.value);
+      queryClient.setQueryData(workspaceKeys.all, result.value);
       setSaved(true);
       // The sidebar shows the name; it comes from the server.
       router.refresh();

@@ -1,4 +1,4 @@
-import { optionsFor } from "@/lib/http/api";
+import { optionsFor } from "@/lib/api/api";
 import { servePublic } from "@/lib/public/respond";
 
 export const GET = servePublic;

@@ -1,4 +1,4 @@
-import { optionsFor } from "@/lib/http/api";
+import { optionsFor } from "@/lib/api/api";
 import { handleSubscribe, showSubscribeForm } from "@/lib/public/subscriptions";
 
 export const GET = showSubscribeForm;

@@ -3,7 +3,7 @@ import { and, eq, like } from "drizzle-orm";
 import { getDb, schema } from "@/db/client";
 import { resetConfig } from "@/lib/config";
 import { closeMailer } from "@/lib/email/transport";
-import { startEmbeddedRunner, type Runner } from "@/lib/jobs/runner";
+import { startEmbeddedRunner, type Runner } from "@/lib/runner/runner";
 import {
   SUBSCRIBE_REQUESTS_PER_HOUR,
   SUBSCRIBE_REQUESTS_PER_MINUTE,

@@ -1,4 +1,4 @@
-import { unknownPath } from "@/lib/http/api";
+import { unknownPath } from "@/lib/api/api";
 
 export {
   unknownPath as GET,

@@ -1,6 +1,6 @@
 import { createGroup } from "@/lib/components/components";
 import * as op from "@/lib/components/operations";
-import { handle, route } from "@/lib/http/api";
+import { handle, route } from "@/lib/api/api";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   POST: handle(op.createComponentGroup, ({ ctx, body }) => createGroup({ ctx, input: body }), {

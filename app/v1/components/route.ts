@@ -1,6 +1,6 @@
 import { createComponent, listComponents } from "@/lib/components/components";
 import * as op from "@/lib/components/operations";
-import { handle, route } from "@/lib/http/api";
+import { handle, route } from "@/lib/api/api";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   GET: handle(op.listComponents, ({ ctx }) => listComponents({ ctx })),

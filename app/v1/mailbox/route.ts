@@ -1,6 +1,6 @@
 import { readMailbox } from "@/lib/email/mailbox";
 import * as op from "@/lib/email/operations";
-import { handle, route } from "@/lib/http/api";
+import { handle, route } from "@/lib/api/api";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   GET: handle(op.getMailbox, ({ ctx }) => readMailbox({ ctx })),

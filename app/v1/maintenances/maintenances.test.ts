@@ -1,7 +1,7 @@
 import { asc, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb, schema } from "@/db/client";
-import { startEmbeddedRunner } from "@/lib/jobs/runner";
+import { startEmbeddedRunner } from "@/lib/runner/runner";
 import { memberWithRole, setUpOwner, TestClient } from "@/lib/testing/client";
 
 let editor: TestClient;

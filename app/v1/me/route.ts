@@ -1,4 +1,4 @@
-import { handle, route } from "@/lib/http/api";
+import { handle, route } from "@/lib/api/api";
 import { getMe } from "@/lib/workspace/operations";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({

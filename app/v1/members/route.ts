@@ -1,4 +1,4 @@
-import { handle, route } from "@/lib/http/api";
+import { handle, route } from "@/lib/api/api";
 import { listMembers } from "@/lib/members/members";
 import * as op from "@/lib/members/operations";
 

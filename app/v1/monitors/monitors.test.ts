@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb, rowsOf } from "@/db/client";
-import { startEmbeddedRunner } from "@/lib/jobs/runner";
+import { startEmbeddedRunner } from "@/lib/runner/runner";
 import { resetConfig } from "@/lib/config";
 import {
   claimDueChecks,

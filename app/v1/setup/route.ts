@@ -1,5 +1,5 @@
 import { signInWithPassword } from "@/lib/auth/sign-in";
-import { handle, route } from "@/lib/http/api";
+import { handle, route } from "@/lib/api/api";
 import { socketPeer } from "@/lib/http/socket-peer";
 import { setup } from "@/lib/workspace/operations";
 import { SETUP_TOKEN_HEADER, setUpWorkspace } from "@/lib/workspace/setup";

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { getDb, schema } from "@/db/client";
 import { resetConfig } from "@/lib/config";
 import { closeMailer } from "@/lib/email/transport";
-import { startEmbeddedRunner, type Runner } from "@/lib/jobs/runner";
+import { startEmbeddedRunner, type Runner } from "@/lib/runner/runner";
 import { setUpOwner, TestClient } from "@/lib/testing/client";
 import { linkIn, MailCatcher, type Caught } from "@/lib/testing/smtp";
 

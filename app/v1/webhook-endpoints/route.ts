@@ -1,4 +1,4 @@
-import { handle, route } from "@/lib/http/api";
+import { handle, route } from "@/lib/api/api";
 import { createEndpoint, listEndpoints } from "@/lib/notifications/endpoints";
 import * as op from "@/lib/notifications/operations";
 

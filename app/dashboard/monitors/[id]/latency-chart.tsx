@@ -3,7 +3,8 @@
 import { useEffect, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
-import type { Bucket } from "../use-monitors";
+import { axisTick, withZone } from "@/app/ui/time";
+import type { Bucket } from "../../api-types";
 
 const SERIES = [
   { label: "p50", stroke: "#2563eb" },
@@ -28,7 +29,12 @@ export function LatencyChart({ buckets, title }: { buckets: Bucket[]; title: str
         width: Math.max(element.clientWidth, 280),
         height: 240,
         series: [
-          {},
+          // The legend words the hovered moment as every other moment in the dashboard.
+          {
+            label: "Time",
+            value: (_: uPlot, v: number | null) =>
+              v === null ? "—" : withZone(new Date(v * 1000).toISOString()),
+          },
           ...SERIES.map((s) => ({
             ...s,
             width: 2,
@@ -38,7 +44,10 @@ export function LatencyChart({ buckets, title }: { buckets: Bucket[]; title: str
           })),
         ],
         axes: [
-          {},
+          {
+            values: (_: uPlot, ticks: number[], _axis: number, _space: number, step: number) =>
+              ticks.map((t) => axisTick(t, step)),
+          },
           { values: (_: uPlot, ticks: number[]) => ticks.map((t) => `${t} ms`), size: 60 },
         ],
         scales: { y: { range: (_: uPlot, min: number, max: number) => [0, Math.max(max, 10)] } },

@@ -1,4 +1,4 @@
-import { optionsFor } from "@/lib/http/api";
+import { optionsFor } from "@/lib/api/api";
 import { manage, showManage } from "@/lib/public/subscriptions";
 
 export const GET = showManage;

@@ -1,6 +1,6 @@
 import { reorderComponents } from "@/lib/components/components";
 import * as op from "@/lib/components/operations";
-import { handle, route } from "@/lib/http/api";
+import { handle, route } from "@/lib/api/api";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   PUT: handle(op.orderComponents, ({ ctx, body }) => reorderComponents({ ctx, ids: body.ids })),

@@ -1,4 +1,4 @@
-import { handle, route } from "@/lib/http/api";
+import { handle, route } from "@/lib/api/api";
 import { deleteIncident, getIncident, patchIncident } from "@/lib/incidents/incidents";
 import * as op from "@/lib/incidents/operations";
 

@@ -1,5 +1,5 @@
 import { signInWithPassword } from "@/lib/auth/sign-in";
-import { handle, route } from "@/lib/http/api";
+import { handle, route } from "@/lib/api/api";
 import { acceptInvitation } from "@/lib/members/members";
 import * as op from "@/lib/members/operations";
 

@@ -1,4 +1,4 @@
-import { handle, route } from "@/lib/http/api";
+import { handle, route } from "@/lib/api/api";
 import { monitorTelemetry } from "@/lib/monitors/monitors";
 import * as op from "@/lib/monitors/operations";
 

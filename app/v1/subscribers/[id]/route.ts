@@ -1,4 +1,4 @@
-import { handle, route } from "@/lib/http/api";
+import { handle, route } from "@/lib/api/api";
 import * as op from "@/lib/subscribers/operations";
 import { deleteSubscriber } from "@/lib/subscribers/subscribers";
 

@@ -1,4 +1,4 @@
-import { handle, route } from "@/lib/http/api";
+import { handle, route } from "@/lib/api/api";
 import { postMaintenanceUpdate } from "@/lib/maintenance/maintenance";
 import * as op from "@/lib/maintenance/operations";
 

@@ -1,4 +1,4 @@
-import { handle, route } from "@/lib/http/api";
+import { handle, route } from "@/lib/api/api";
 import { monitorHistory } from "@/lib/monitors/history";
 import * as op from "@/lib/monitors/operations";
 

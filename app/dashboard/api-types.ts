@@ -1,0 +1,67 @@
+import type { z } from "zod";
+import type * as components from "@/lib/components/schemas";
+import type * as email from "@/lib/email/schemas";
+import type * as incidents from "@/lib/incidents/schemas";
+import type * as maintenance from "@/lib/maintenance/schemas";
+import type * as members from "@/lib/members/schemas";
+import type * as monitors from "@/lib/monitors/schemas";
+import type * as notifications from "@/lib/notifications/schemas";
+import type * as subscribers from "@/lib/subscribers/schemas";
+import type * as workspace from "@/lib/workspace/schemas";
+
+/**
+ * The API's answers as the browser receives them, derived from the zod schemas the API answers
+ * with, so the dashboard and the API cannot drift apart. A handler returns what the schema takes
+ * in (`z.input`); JSON turns its Dates into ISO strings, which is what arrives here.
+ */
+export type Json<T> = T extends Date
+  ? string
+  : T extends readonly (infer Item)[]
+    ? Json<Item>[]
+    : T extends object
+      ? { [K in keyof T]: Json<T[K]> }
+      : T;
+type Answer<Schema extends z.ZodType> = Json<z.input<Schema>>;
+
+export type { ComponentStatus } from "@/lib/status/labels";
+export type { Role } from "@/lib/contract/roles";
+
+export type Component = Answer<typeof components.Component>;
+export type ComponentGroup = Answer<typeof components.ComponentGroup>;
+export type ComponentPage = Answer<typeof components.ComponentPage>;
+
+export type IncidentSummary = Answer<typeof incidents.IncidentSummary>;
+export type Incident = Answer<typeof incidents.Incident>;
+export type IncidentUpdate = Answer<typeof incidents.IncidentUpdate>;
+export type IncidentList = Answer<typeof incidents.IncidentList>;
+
+export type Maintenance = Answer<typeof maintenance.Maintenance>;
+export type MaintenanceList = Answer<typeof maintenance.MaintenanceList>;
+
+export type Monitor = Answer<typeof monitors.Monitor>;
+export type MonitorList = Answer<typeof monitors.MonitorList>;
+export type MonitorState = Answer<typeof monitors.MonitorState>;
+export type CheckResult = Answer<typeof monitors.CheckResult>;
+export type Telemetry = Answer<typeof monitors.MonitorTelemetry>;
+export type MonitorHistory = Answer<typeof monitors.MonitorHistory>;
+export type Bucket = MonitorHistory["overall"][number];
+export type MonitorFailures = Answer<typeof monitors.MonitorFailures>;
+
+export type Endpoint = Answer<typeof notifications.WebhookEndpoint>;
+export type EndpointCreated = Answer<typeof notifications.EndpointCreated>;
+export type Delivery = Answer<typeof notifications.Delivery>;
+export type DeliveryList = Answer<typeof notifications.DeliveryList>;
+export type TestResult = Answer<typeof notifications.TestResult>;
+export type RotatedSecret = Answer<typeof notifications.RotatedSecret>;
+
+export type Subscriber = Answer<typeof subscribers.Subscriber>;
+
+export type Member = Answer<typeof members.Member>;
+export type Invitation = Answer<typeof members.Invitation>;
+export type MemberList = Answer<typeof members.MemberList>;
+export type InvitationCreated = Answer<typeof members.InvitationCreated>;
+
+export type Mailbox = Answer<typeof email.Mailbox>;
+export type MailboxMessage = Answer<typeof email.MailboxMessage>;
+
+export type Workspace = Answer<typeof workspace.Workspace>;

@@ -1,0 +1,149 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useRef, useState, type FormEvent } from "react";
+import { ApiError, apiFetch } from "@/lib/client/api";
+import { focusItemWhenShown, focusWhenShown, PAGE_OPENER, useAnnounce } from "@/app/ui/announcer";
+import { ComponentPicker, type Picked } from "@/app/ui/component-picker";
+import { Field } from "@/app/ui/field";
+import { FormError } from "@/app/ui/form-error";
+import { useKeptDraft } from "@/app/ui/kept-draft";
+import { MarkdownField } from "@/app/ui/markdown-field";
+import { SelectField } from "@/app/ui/select-field";
+import type { Incident } from "../api-types";
+import { useComponentChoices } from "../components/use-components";
+import { componentKeys, incidentKeys } from "../query-keys";
+import { IMPACT_OPTIONS, STATUS_OPTIONS } from "./options";
+
+export const DECLARE_DRAFT = "allclear:declare-incident";
+
+/** A field the API named, in the form's words ("components.1.componentId" → "Component 2"). */
+function describeIncidentField(field: string): string {
+  const component = /^components\.(\d+)/.exec(field);
+  if (component) return `Affected component ${Number(component[1]) + 1}`;
+  return { impact: "Impact", status: "Status", startedAt: "Start" }[field] ?? field;
+}
+
+export function DeclareForm({ onDone }: { onDone: () => void }) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const draft = useKeptDraft(DECLARE_DRAFT);
+  const form = useRef<HTMLFormElement>(null);
+  const choices = useComponentChoices();
+  const [components, setComponents] = useState<Picked[]>(
+    () => (draft.restored?.extra as Picked[] | undefined) ?? [],
+  );
+  const announce = useAnnounce();
+  const declare = useMutation({
+    mutationFn: (body: Record<string, unknown>) =>
+      apiFetch<Incident>("/v1/incidents", { method: "POST", body }),
+    onSuccess: (incident) => {
+      draft.drop();
+      void queryClient.invalidateQueries({ queryKey: incidentKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: componentKeys.all });
+      onDone();
+      router.push(`/dashboard/incidents/${incident.id}`);
+      announce(
+        incident.visibility === "draft"
+          ? `Draft ${incident.title} saved.`
+          : `Incident ${incident.title} declared.`,
+      );
+      focusItemWhenShown(incident.id);
+    },
+  });
+  const error = declare.error instanceof ApiError ? declare.error : null;
+  const cancel = () => {
+    draft.drop();
+    onDone();
+    focusWhenShown(PAGE_OPENER);
+  };
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    declare.mutate({
+      title: String(form.get("title")).trim(),
+      impact: form.get("impact"),
+      status: form.get("status"),
+      body: String(form.get("body")).trim(),
+      visibility: form.get("publish") ? "published" : "draft",
+      components,
+    });
+  }
+
+  return (
+    <section className="card">
+      <h2>Declare incident</h2>
+      {draft.restored && <p className="notice">What you had typed is back; Cancel drops it.</p>}
+      {/* A refusal stays until the form changes: what it named may be fixed by then. */}
+      <form
+        ref={form}
+        className="form"
+        onSubmit={submit}
+        onInput={(event) => {
+          draft.keep(event.currentTarget, components);
+          if (declare.error) declare.reset();
+        }}
+      >
+        <FormError error={error} shown={["title", "body"]} describe={describeIncidentField} />
+        <Field
+          label="Title"
+          name="title"
+          required
+          maxLength={200}
+          autoFocus
+          defaultValue={draft.field("title")}
+          error={error?.forField("title")}
+        />
+        <div className="row">
+          <SelectField
+            label="Status"
+            name="status"
+            options={STATUS_OPTIONS.filter((option) => option.value !== "resolved")}
+            defaultValue={draft.field("status", "investigating")}
+          />
+          <SelectField
+            label="Impact"
+            name="impact"
+            options={IMPACT_OPTIONS}
+            defaultValue={draft.field("impact", "minor")}
+          />
+        </div>
+        <MarkdownField
+          label="Message"
+          name="body"
+          required
+          defaultValue={draft.field("body")}
+          error={error?.forField("body")}
+        />
+        <ComponentPicker
+          legend="Affected components"
+          choices={choices}
+          initial={components}
+          withStatus
+          onChange={(picked) => {
+            setComponents(picked);
+            if (form.current) draft.keep(form.current, picked);
+          }}
+        />
+        <label className="check">
+          <input
+            type="checkbox"
+            name="publish"
+            defaultChecked={draft.field("publish", "true") === "true"}
+          />
+          Publish now (visitors see it and subscribers are notified); unchecked keeps a draft
+        </label>
+        <div className="row">
+          <button type="submit" disabled={declare.isPending}>
+            {declare.isPending ? "Declaring…" : "Declare incident"}
+          </button>
+          <button type="button" className="secondary" onClick={cancel}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,8 +1,0 @@
-import type { Metadata } from "next";
-import type { ReactNode } from "react";
-
-export const metadata: Metadata = { title: "Incidents" };
-
-export default function Layout({ children }: { children: ReactNode }) {
-  return children;
-}

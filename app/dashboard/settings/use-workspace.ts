@@ -1,0 +1,14 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { apiFetch } from "@/lib/client/api";
+import type { Workspace } from "../api-types";
+import { workspaceKeys } from "../query-keys";
+
+/** The workspace's name and time zone, which every member may read. */
+export function useWorkspace() {
+  return useQuery({
+    queryKey: workspaceKeys.all,
+    queryFn: () => apiFetch<Workspace>("/v1/workspace"),
+  });
+}

@@ -1,0 +1,36 @@
+import type { z } from "zod";
+import type { Role } from "@/lib/contract/roles";
+
+export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+export type Method = (typeof METHODS)[number];
+
+/** `public` needs no session; a role needs a session whose member has at least that role. */
+export type Access = "public" | Role;
+
+/**
+ * One `/v1` operation: the single description that the route handler, the role policy and
+ * `/openapi.json` are all built from.
+ */
+export type Operation = {
+  id: string;
+  method: Method;
+  /** OpenAPI-style path, e.g. `/v1/components/{id}`. */
+  path: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  access: Access;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** Fields of the resource that a client may send back unchanged (GET-modify-PUT); ignored. */
+  readOnly?: readonly string[];
+  response?: z.ZodType;
+  status: 200 | 201 | 202 | 204;
+  /** Problem codes this operation can answer besides the common ones, for the documentation. */
+  problems?: readonly { status: number; code: string }[];
+};
+
+export function defineOperation<const O extends Operation>(operation: O): O {
+  return operation;
+}

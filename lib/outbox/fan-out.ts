@@ -1,0 +1,162 @@
+import { and, asc, eq, isNull } from "drizzle-orm";
+import { getDb, schema, type Executor } from "@/db/client";
+import { groupBy } from "@/lib/group-by";
+import type { DueDelivery } from "@/lib/jobs/engine";
+import { eventComponents, type EventData } from "./outbox";
+
+const {
+  delivery,
+  emailMessage,
+  outboxEvent,
+  subscriber,
+  subscriberComponent,
+  webhookEndpoint,
+  webhookEndpointComponent,
+} = schema;
+
+/** Rows one insert writes when an event goes to many subscribers. */
+const INSERT_CHUNK = 500;
+
+/**
+ * Who hears an event, for endpoints and subscribers alike: one who follows everything (no
+ * components chosen), or one of the event's components. The one difference: an event that names
+ * no component goes to every subscriber (a person should hear of it), but only to endpoints that
+ * follow everything (a chat channel or script chose its components).
+ */
+export function followsEvent(
+  followed: readonly string[] | undefined,
+  about: ReadonlySet<string>,
+  audience: "endpoint" | "subscriber",
+): boolean {
+  if (!followed) return true;
+  if (about.size === 0) return audience === "subscriber";
+  return followed.some((componentId) => about.has(componentId));
+}
+
+async function followers(
+  tx: Executor,
+  workspaceId: string,
+  about: ReadonlySet<string>,
+  audience: "endpoint" | "subscriber",
+): Promise<{ id: string; email?: string }[]> {
+  const [candidates, follows] =
+    audience === "endpoint"
+      ? await Promise.all([
+          tx
+            .select({ id: webhookEndpoint.id })
+            .from(webhookEndpoint)
+            .where(eq(webhookEndpoint.workspaceId, workspaceId)),
+          tx
+            .select({
+              followerId: webhookEndpointComponent.endpointId,
+              componentId: webhookEndpointComponent.componentId,
+            })
+            .from(webhookEndpointComponent)
+            .where(eq(webhookEndpointComponent.workspaceId, workspaceId)),
+        ])
+      : await Promise.all([
+          tx
+            .select({ id: subscriber.id, email: subscriber.email })
+            .from(subscriber)
+            .where(and(eq(subscriber.workspaceId, workspaceId), eq(subscriber.state, "active"))),
+          tx
+            .select({
+              followerId: subscriberComponent.subscriberId,
+              componentId: subscriberComponent.componentId,
+            })
+            .from(subscriberComponent)
+            .where(eq(subscriberComponent.workspaceId, workspaceId)),
+        ]);
+  const followed = groupBy(
+    follows,
+    (row) => row.followerId,
+    (row) => row.componentId,
+  );
+  return candidates.filter(({ id }) => followsEvent(followed.get(id), about, audience));
+}
+
+type Made = { deliveryId: string; endpointId: string; nextAttemptAt: Date };
+
+/**
+ * Turns one outbox event into its work, exactly once: a delivery per endpoint and a message per
+ * active subscriber that follows it. The event is locked and marked in the same transaction.
+ */
+export async function fanOutEvent(eventId: string): Promise<Made[]> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [event] = await tx
+      .select()
+      .from(outboxEvent)
+      .where(and(eq(outboxEvent.id, eventId), isNull(outboxEvent.fannedOutAt)))
+      .for("update", { skipLocked: true });
+    if (!event) return [];
+    const about = new Set(eventComponents(event.data as EventData));
+    const endpoints = await followers(tx, event.workspaceId, about, "endpoint");
+    const created = endpoints.length
+      ? await tx
+          .insert(delivery)
+          .values(
+            endpoints.map(({ id }) => ({
+              workspaceId: event.workspaceId,
+              endpointId: id,
+              eventId: event.id,
+            })),
+          )
+          .onConflictDoNothing()
+          .returning({
+            deliveryId: delivery.id,
+            endpointId: delivery.endpointId,
+            nextAttemptAt: delivery.nextAttemptAt,
+          })
+      : [];
+    const subscribers = await followers(tx, event.workspaceId, about, "subscriber");
+    const messages = subscribers.map(({ id, email }) => ({
+      workspaceId: event.workspaceId,
+      kind: "event" as const,
+      toAddress: email!,
+      subscriberId: id,
+      eventId: event.id,
+    }));
+    for (let start = 0; start < messages.length; start += INSERT_CHUNK) {
+      await tx
+        .insert(emailMessage)
+        .values(messages.slice(start, start + INSERT_CHUNK))
+        .onConflictDoNothing();
+    }
+    await tx
+      .update(outboxEvent)
+      .set({ fannedOutAt: new Date() })
+      .where(eq(outboxEvent.id, event.id));
+    return created;
+  });
+}
+
+/** Fans out every event not fanned out yet, oldest first; answers the deliveries made. */
+export async function fanOutPending(limit = 100): Promise<Made[]> {
+  const db = await getDb();
+  const pending = await db
+    .select({ id: outboxEvent.id })
+    .from(outboxEvent)
+    .where(isNull(outboxEvent.fannedOutAt))
+    .orderBy(asc(outboxEvent.occurredAt))
+    .limit(limit);
+  const created = [];
+  for (const { id } of pending) created.push(...(await fanOutEvent(id)));
+  return created;
+}
+
+/**
+ * Fans out every pending outbox event (in batches); answers the deliveries it made, each due
+ * now and never attempted.
+ */
+export async function fanOutAll(maxBatches = 50): Promise<DueDelivery[]> {
+  const made: DueDelivery[] = [];
+  for (let batch = 0; batch < maxBatches; batch++) {
+    const created = await fanOutPending();
+    for (const { deliveryId, endpointId, nextAttemptAt } of created) {
+      made.push({ id: deliveryId, endpointId, attempts: 0, nextAttemptAt });
+    }
+    if (!created.length) break;
+  }
+  return made;
+}
