@@ -27,7 +27,7 @@ const LIB_FLOORS: string[][] = [
   // Foundations: configuration, logging, the typed errors, small helpers.
   ["config", "log", "errors", "within", "group-by", "database-outage"],
   // Tools without domain knowledge, and the browser's own modules.
-  ["crypto", "net", "limits", "content", "status", "client"],
+  ["crypto", "net", "limits", "content", "status", "time", "client"],
   // HTTP plumbing: the front gate, problem+json, addresses, headers.
   ["http"],
   // What every domain shares: zod fields, paging, operation declarations, the actor.
@@ -92,6 +92,7 @@ describe("layers", () => {
     const browserSafe = [
       "@/lib/client/",
       "@/lib/status/labels",
+      "@/lib/time/",
       "@/lib/content/markdown",
       "@/lib/auth/next-path",
     ];

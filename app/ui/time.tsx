@@ -3,7 +3,7 @@
 /**
  * Every moment the dashboard shows is in the viewer's own time zone, with the zone named, in one
  * format: an operator comparing a log line, a delivery and an incident reads them alike. (What is
- * typed is another matter: maintenance times are typed in the workspace's zone, see zoned-time.)
+ * typed is another matter: maintenance times are typed in the workspace's zone, see lib/time/zones.ts.)
  */
 export const withZone = (iso: string) =>
   new Date(iso).toLocaleString(undefined, {

@@ -1,53 +1,13 @@
 /** Calendar days in a time zone, as instants: what the public page's days and bars are made of. */
+import { offsetAt, wallAt } from "@/lib/time/zones";
 
 export type DayRange = { date: string; start: number; end: number };
 
 const DAY_MS = 86_400_000;
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(zone: string): Intl.DateTimeFormat {
-  let format = formatters.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    });
-    formatters.set(zone, format);
-  }
-  return format;
-}
-
-/** The wall-clock fields of an instant in a zone. */
-function fields(instant: number, zone: string) {
-  const parts = formatter(zone).formatToParts(new Date(instant));
-  const get = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(parts.find((part) => part.type === type)!.value);
-  return {
-    year: get("year"),
-    month: get("month"),
-    day: get("day"),
-    hour: get("hour"),
-    minute: get("minute"),
-    second: get("second"),
-  };
-}
-
-/** How far the zone's wall clock is ahead of UTC at an instant, in milliseconds. */
-function offsetMs(instant: number, zone: string): number {
-  const f = fields(instant, zone);
-  const wall = Date.UTC(f.year, f.month - 1, f.day, f.hour, f.minute, f.second);
-  return wall - (instant - (((instant % 1000) + 1000) % 1000));
-}
 
 /** The calendar date (`YYYY-MM-DD`) of an instant in a zone. */
 export function dateIn(instant: number, zone: string): string {
-  const f = fields(instant, zone);
+  const f = wallAt(instant, zone);
   return `${f.year}-${String(f.month).padStart(2, "0")}-${String(f.day).padStart(2, "0")}`;
 }
 
@@ -61,8 +21,8 @@ export function addDays(date: string, days: number): string {
 export function startOfDay(date: string, zone: string): number {
   const [year, month, day] = date.split("-").map(Number) as [number, number, number];
   const guess = Date.UTC(year, month - 1, day);
-  const first = guess - offsetMs(guess, zone);
-  return guess - offsetMs(first, zone);
+  const first = guess - offsetAt(guess, zone);
+  return guess - offsetAt(first, zone);
 }
 
 /** The last `count` days up to and including today, oldest first. */
@@ -81,7 +41,7 @@ const pad = (value: number) => String(value).padStart(2, "0");
  * offset (`2026-11-22T05:46:00.123+01:00`). Tools written for Statuspage often slice the offset.
  */
 export function isoInZone(instant: number, zone: string): string {
-  const offset = offsetMs(instant, zone);
+  const offset = offsetAt(instant, zone);
   const wall = new Date(instant + offset).toISOString().slice(0, 23);
   const minutes = Math.abs(offset) / 60_000;
   return `${wall}${offset < 0 ? "-" : "+"}${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;

@@ -8,7 +8,7 @@ import { FormError } from "@/app/ui/form-error";
 import { closeOnEscape } from "@/app/ui/form-actions";
 import { MarkdownField } from "@/app/ui/markdown-field";
 import { ErrorNotice, Loading } from "@/app/ui/states";
-import { isoToZonedInput, zonedInputToIso } from "@/app/ui/zoned-time";
+import { isoToZonedInput, zonedInputToIso } from "@/lib/time/zones";
 import type { Maintenance } from "../api-types";
 import { useComponentChoices } from "../components/use-components";
 import { useWorkspace } from "../settings/use-workspace";

@@ -1,7 +1,8 @@
 /**
- * Wall-clock times in a named IANA zone, as a datetime-local input holds them
- * (`2030-03-01T02:00`), to and from UTC instants. Only `Intl.DateTimeFormat` knows the zones'
- * rules, so no zone data ships with the page.
+ * Wall clocks in named IANA zones: an instant's reading and offset in a zone, and a
+ * datetime-local value (`2030-03-01T02:00`) to and from a UTC instant. Only
+ * `Intl.DateTimeFormat` knows the zones' rules, so no zone data ships with the page. Pure: the
+ * public page's days and the dashboard's forms both use it.
  */
 
 const MINUTE = 60_000;
@@ -32,7 +33,7 @@ function formatter(zone: string): Intl.DateTimeFormat {
 type Wall = { year: number; month: number; day: number; hour: number; minute: number };
 
 /** The zone's wall clock at an instant, to the second. */
-function wallAt(ms: number, zone: string): Wall & { second: number } {
+export function wallAt(ms: number, zone: string): Wall & { second: number } {
   const parts: Record<string, number> = {};
   for (const part of formatter(zone).formatToParts(ms)) {
     if (part.type !== "literal") parts[part.type] = Number(part.value);
@@ -56,7 +57,7 @@ function wallMs({ year, month, day, hour, minute }: Wall, second = 0): number {
 }
 
 /** How far the zone's clock is ahead of UTC at an instant, in milliseconds. */
-function offsetAt(ms: number, zone: string): number {
+export function offsetAt(ms: number, zone: string): number {
   const whole = Math.floor(ms / 1000) * 1000;
   const wall = wallAt(whole, zone);
   return wallMs(wall, wall.second) - whole;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isoToZonedInput, zonedInputToIso } from "./zoned-time";
+import { isoToZonedInput, zonedInputToIso } from "./zones";
 
 describe("zonedInputToIso", () => {
   it("reads a UTC zone's wall clock as UTC", () => {
