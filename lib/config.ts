@@ -111,6 +111,7 @@ const envSchema = z
       .default("x-forwarded-for")
       .transform((name) => name.toLowerCase()),
     API_RATE_LIMIT: z.coerce.number().int().min(0).default(600),
+    AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
     SETUP_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
     INNGEST_EVENT_KEY: z.string().optional(),
     INNGEST_SIGNING_KEY: z.string().optional(),
@@ -146,6 +147,8 @@ const envSchema = z
     webhookRetrySchedule: env.WEBHOOK_RETRY_SCHEDULE,
     trustProxyHeader: env.TRUST_PROXY_HEADER,
     apiRateLimit: env.API_RATE_LIMIT,
+    /** Days audit entries are kept. */
+    auditRetentionDays: env.AUDIT_RETENTION_DAYS,
     setupToken: env.SETUP_TOKEN,
     inngestDev: env.INNGEST_DEV !== undefined,
     /** How the Inngest client reaches Inngest; read only when `inngest` is "inngest". */

@@ -32,11 +32,12 @@ const LIB_FLOORS: string[][] = [
   ["http"],
   // What every domain shares: zod fields, paging, operation declarations, the actor.
   ["contract"],
-  // Events out of a transaction, the announcer of background work, the "data changed" signal.
-  ["jobs", "outbox", "changes"],
+  // Events out of a transaction, the announcer of background work, the "data changed" signal,
+  // the audit log every change writes to.
+  ["jobs", "outbox", "changes", "audit"],
   // The domains, each using only those before it.
   ["workspace", "components", "incidents", "maintenance", "monitors"],
-  ["email", "subscribers", "notifications", "members", "auth"],
+  ["email", "subscribers", "notifications", "members", "tokens", "auth"],
   ["public"],
   // The top: the /v1 wrapper, registry and OpenAPI, the embedded runner, the server and CLIs.
   ["api", "runner", "server", "cli"],

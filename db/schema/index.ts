@@ -9,3 +9,4 @@ export * from "./notifications";
 export * from "./monitors";
 export * from "./email";
 export * from "./limits";
+export * from "./tokens";

@@ -1,13 +1,12 @@
 import type { z } from "zod";
-import { actorFromToken, sessionTokenFromHeaders } from "@/lib/auth/session";
+import { requestCaller } from "@/lib/auth/caller";
 import type { Actor } from "@/lib/contract/actor";
 import { ForbiddenError, UnauthenticatedError } from "@/lib/errors";
 import { roleAtLeast } from "@/lib/contract/roles";
 import { METHODS, type Method, type Operation } from "@/lib/contract/operation";
 import { errorResponse, problemResponse } from "@/lib/http/problem";
-import { limitApiRequest } from "@/lib/http/rate-limit";
 import { noteDatabaseAnswered } from "@/lib/database-outage";
-import { assertSameOrigin, frontGate, parseWith, readJsonBody } from "@/lib/http/request";
+import { frontGate, parseWith, readJsonBody } from "@/lib/http/request";
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -43,7 +42,7 @@ function withoutKeys(value: unknown, keys: readonly string[] | undefined): unkno
 
 /**
  * The wrapper every `/v1` handler goes through, in the order of checks of docs/design.md §3: front gate, rate
- * limit, origin, session, role, path, query and body validation; then the verb, whose typed errors become
+ * limit, origin (for cookies), session or API token, role, path, query and body validation; then the verb, whose typed errors become
  * problem+json. `location` names the created resource's URL for 201 answers.
  */
 export function handle<O extends Operation>(
@@ -55,17 +54,17 @@ export function handle<O extends Operation>(
     const refused = frontGate(request);
     if (refused) return refused;
     try {
-      const sessionToken = await sessionTokenFromHeaders(request.headers);
-      limitApiRequest(request, sessionToken);
-      assertSameOrigin(request);
-      let actor: Actor | null = null;
+      const caller = await requestCaller(request, operation.access !== "public");
+      const actor: Actor | null = operation.access === "public" ? null : caller;
       if (operation.access !== "public") {
-        actor = sessionToken ? await actorFromToken(sessionToken) : null;
         if (!actor) throw new UnauthenticatedError();
         if (!roleAtLeast(actor.role, operation.access)) {
           throw new ForbiddenError(
             `This needs the ${operation.access} role; you are ${actor.role}.`,
           );
+        }
+        if (operation.sessionOnly && actor.tokenId) {
+          throw new ForbiddenError("API tokens cannot do this; sign in as a member.");
         }
       }
       const params = operation.params

@@ -143,13 +143,15 @@ function describeOperation(operation: Operation, collector: SchemaCollector): Js
   const role =
     operation.access === "public"
       ? "No session needed."
-      : `Needs the ${operation.access} role or higher.`;
+      : `Needs the ${operation.access} role or higher.` +
+        (operation.sessionOnly ? " Refused to API tokens, whatever their role: sign in." : "");
   return {
     operationId: operation.id,
     tags: [operation.tag],
     summary: operation.summary,
     description: [operation.description, role].filter(Boolean).join("\n\n"),
-    ...(operation.access === "public" ? { security: [] } : {}),
+    // Either credential; a public operation also answers without one.
+    security: [...(operation.access === "public" ? [{}] : []), { session: [] }, { bearer: [] }],
     "x-required-role": operation.access,
     parameters: parameters(operation, collector),
     ...(operation.body
@@ -270,12 +272,12 @@ function buildOpenApi(baseUrl: string): JsonSchema {
       title: "Allclear API",
       version: "1.0.0",
       description:
-        "The API the Allclear dashboard is built on. Sign in with POST /auth/sign-in/email (with an Origin header equal to the dashboard's address) and send the session cookie. Roles: " +
+        "The API the Allclear dashboard is built on. Scripts send an API token (Settings → API tokens) as `Authorization: Bearer ac_…`; the dashboard signs in with POST /auth/sign-in/email (with an Origin header equal to the dashboard's address) and sends the session cookie. Roles: " +
         ROLES.join(" < ") +
         ". Errors are RFC 9457 problem+json with a stable `code`.",
     },
     servers: [{ url: baseUrl }],
-    security: [{ session: [] }],
+    security: [{ session: [] }, { bearer: [] }],
     tags: [...new Set([...operations.map((operation) => operation.tag), "Public"])].map((name) => ({
       name,
     })),
@@ -283,6 +285,13 @@ function buildOpenApi(baseUrl: string): JsonSchema {
     components: {
       securitySchemes: {
         session: { type: "apiKey", in: "cookie", name: sessionCookieName() },
+        bearer: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "ac_…",
+          description:
+            "An API token's secret; the request acts with the token's role. No Origin rule applies.",
+        },
       },
       schemas: collector.components,
     },

@@ -1,3 +1,4 @@
+import * as audit from "@/lib/audit/operations";
 import * as components from "@/lib/components/operations";
 import * as email from "@/lib/email/operations";
 import * as incidents from "@/lib/incidents/operations";
@@ -6,6 +7,7 @@ import * as notifications from "@/lib/notifications/operations";
 import * as members from "@/lib/members/operations";
 import * as monitors from "@/lib/monitors/operations";
 import * as subscribers from "@/lib/subscribers/operations";
+import * as tokens from "@/lib/tokens/operations";
 import * as workspace from "@/lib/workspace/operations";
 import type { Operation } from "@/lib/contract/operation";
 
@@ -20,4 +22,6 @@ export const operations: readonly Operation[] = [
   ...Object.values(notifications),
   ...Object.values(subscribers),
   ...Object.values(email),
+  ...Object.values(tokens),
+  ...Object.values(audit),
 ];

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { operations } from "@/lib/api/registry";
-import { memberWithRole, setUpOwner, TestClient } from "@/lib/testing/client";
+import { memberWithRole, setUpOwner, TestClient, tokenClient } from "@/lib/testing/client";
 
 // The spec's role table, written out independently of the operations' own declarations:
 // reads need viewer; changes to components, groups, monitors, incidents and maintenance need
@@ -60,19 +60,41 @@ const EXPECTED: Record<string, "public" | "viewer" | "editor" | "admin"> = {
   createSubscriber: "admin",
   deleteSubscriber: "admin",
   getMailbox: "admin",
+  listApiTokens: "admin",
+  createApiToken: "admin",
+  deleteApiToken: "admin",
+  listAuditLog: "admin",
 };
+
+// What a token may never do, whatever its role: manage tokens, members and invitations.
+const SESSION_ONLY = new Set([
+  "listMembers",
+  "createInvitation",
+  "revokeInvitation",
+  "resendInvitation",
+  "changeMemberRole",
+  "removeMember",
+  "listApiTokens",
+  "createApiToken",
+  "deleteApiToken",
+]);
 
 const ROLES = ["viewer", "editor", "admin", "owner"] as const;
 const RANK = { public: -1, viewer: 0, editor: 1, admin: 2, owner: 3 };
 const SOME_ID = "019a0000-0000-7000-8000-00000000beef";
 
+const TOKEN_ROLES = ["viewer", "editor", "admin"] as const;
+
 const clients = {} as Record<(typeof ROLES)[number], TestClient>;
+const tokens = {} as Record<(typeof TOKEN_ROLES)[number], TestClient>;
 
 beforeAll(async () => {
   const { client: owner } = await setUpOwner();
   clients.owner = owner;
-  for (const role of ["viewer", "editor", "admin"] as const)
+  for (const role of TOKEN_ROLES) {
     clients[role] = (await memberWithRole(owner, role)).client;
+    tokens[role] = (await tokenClient(owner, role)).client;
+  }
 });
 
 describe("role matrix", () => {
@@ -99,6 +121,34 @@ describe("role matrix", () => {
         expect(response.status).toBeLessThan(500);
       } else {
         expect(response.status).toBe(403);
+        expect(response.body.code).toBe("forbidden");
+      }
+    },
+  );
+
+  it("the operations refused to tokens are exactly the declared ones", () => {
+    expect(new Set(operations.filter((o) => o.sessionOnly).map((o) => o.id))).toEqual(SESSION_ONLY);
+  });
+
+  const tokenCases = operations
+    .filter((operation) => operation.access !== "public")
+    .flatMap((operation) => TOKEN_ROLES.map((role) => ({ operation, role })));
+
+  it.each(tokenCases.map((c) => [`${c.operation.method} ${c.operation.path}`, c.role, c] as const))(
+    "%s with a %s token",
+    async (_name, role, { operation }) => {
+      const path = operation.path.replace(/\{[^}]+\}/g, SOME_ID);
+      const response = await tokens[role].call(operation.method, path, {
+        body: operation.body ? {} : undefined,
+      });
+      const allowed =
+        !SESSION_ONLY.has(operation.id) && RANK[role] >= RANK[EXPECTED[operation.id]!];
+      if (allowed) {
+        expect(response.body?.code, response.text).not.toBe("forbidden");
+        expect(response.status).not.toBe(401);
+        expect(response.status).toBeLessThan(500);
+      } else {
+        expect(response.status, response.text).toBe(403);
         expect(response.body.code).toBe("forbidden");
       }
     },

@@ -8,6 +8,7 @@ import { AUTH_BASE_PATH, authCookieName, getAuth } from "./auth";
 import { actorFromHeaders, readCookie, verifySignedCookie } from "./session";
 import { requestPasswordReset, RESET_REQUESTED } from "./password-reset";
 import { beginSignInAttempt, signInFailed, signInSucceeded } from "./throttle";
+import { auditSignIn } from "./sign-in-audit";
 
 const SIGN_IN_PATH = `${AUTH_BASE_PATH}/sign-in/email`;
 // Answered here rather than by better-auth, whose answer comes sooner for an unknown address.
@@ -31,21 +32,24 @@ function emailOf(body: string): string | null {
   }
 }
 
+/** The account a pending two-factor challenge (its signed cookie) belongs to. */
+async function challengeUserId(headers: Headers): Promise<string | null> {
+  const pending = readCookie(headers.get("cookie"), authCookieName("two_factor"));
+  const challenge = pending && verifySignedCookie(pending, (await getAuth()).options.secret!);
+  if (!challenge) return null;
+  const db = await getDb();
+  const [row] = await db
+    .select({ userId: schema.verification.value })
+    .from(schema.verification)
+    .where(eq(schema.verification.identifier, challenge));
+  return row?.userId ?? null;
+}
+
 /** Seconds until the two-factor lock of the account this request is signing in to ends. */
 async function twoFactorLockSeconds(headers: Headers): Promise<number | null> {
   const db = await getDb();
-  const pending = readCookie(headers.get("cookie"), authCookieName("two_factor"));
-  const challenge = pending && verifySignedCookie(pending, (await getAuth()).options.secret!);
-  let userId: string | null = null;
-  if (challenge) {
-    const [row] = await db
-      .select({ userId: schema.verification.value })
-      .from(schema.verification)
-      .where(eq(schema.verification.identifier, challenge));
-    userId = row?.userId ?? null;
-  } else {
-    userId = (await actorFromHeaders(headers))?.userId ?? null;
-  }
+  const userId =
+    (await challengeUserId(headers)) ?? (await actorFromHeaders(headers))?.userId ?? null;
   if (!userId) return null;
   const [row] = await db
     .select({ lockedUntil: schema.twoFactor.lockedUntil })
@@ -133,7 +137,16 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
         ? emailOf(body ?? "")
         : null;
     const attempt = email ? await beginSignInAttempt(email, request.headers) : null;
+    // Read before the answer: a right code ends the challenge.
+    const challenger = request.method === "POST" ? await challengeUserId(request.headers) : null;
     let response = await auth.handler(forwarded);
+    if (request.method === "POST") {
+      await auditSignIn(
+        new URL(request.url).pathname,
+        { email, challengeUserId: challenger },
+        response,
+      );
+    }
     if (attempt && response.ok) {
       response = withCookie(response, await signInSucceeded(attempt));
     } else if (attempt && response.status === 401) {

@@ -78,7 +78,17 @@ export async function actorFromToken(token: string): Promise<Actor | null> {
     string,
     string,
   ];
-  return { sessionId, userId, email, name, role, workspaceId, dataVersion };
+  return {
+    sessionId,
+    tokenId: null,
+    userId,
+    email,
+    name,
+    role,
+    workspaceId,
+    dataVersion,
+    by: { type: "user", id: userId, name: name || email },
+  };
 }
 
 export async function actorFromHeaders(headers: Headers): Promise<Actor | null> {

@@ -3,6 +3,7 @@ import { getDb, schema, type Executor } from "@/db/client";
 import type { Actor } from "@/lib/contract/actor";
 import { ConflictError, NotFoundError, ValidationError } from "@/lib/errors";
 import { transactionChangingData } from "@/lib/changes/changes";
+import { changesBetween, recordAudit } from "@/lib/audit/audit";
 import { cachedPage } from "./page-cache";
 import type { CreateComponentInput, UpdateComponentInput } from "./schemas";
 import { setComponentStatus } from "./status";
@@ -89,7 +90,7 @@ export async function createComponent({ ctx, input }: { ctx: Actor; input: Creat
 /** Adds a component at the end of the page order, in the caller's transaction. */
 export async function insertComponent(
   tx: Executor,
-  ctx: Pick<Actor, "workspaceId" | "userId">,
+  ctx: Pick<Actor, "workspaceId" | "userId" | "by">,
   input: CreateComponentInput,
 ) {
   await lockOrder(tx, ctx.workspaceId);
@@ -118,6 +119,13 @@ export async function insertComponent(
     cause: "manual",
     changedBy: ctx.userId,
   });
+  await recordAudit(
+    tx,
+    ctx,
+    "component.create",
+    { type: "component", id: created!.id, name: created!.name },
+    changesBetween(null, created!, { fields: ["name", "description", "groupId", "status"] }),
+  );
   return created!;
 }
 
@@ -131,7 +139,7 @@ export async function updateComponent({
   input: UpdateComponentInput;
 }) {
   return transactionChangingData(ctx.workspaceId, async (tx) => {
-    await getComponent(tx, ctx.workspaceId, id);
+    const before = await getComponent(tx, ctx.workspaceId, id);
     await assertGroupExists(tx, ctx.workspaceId, input.groupId);
     const { status, ...fields } = input;
     if (Object.keys(fields).length) {
@@ -149,7 +157,15 @@ export async function updateComponent({
         changedBy: ctx.userId,
       });
     }
-    return getComponent(tx, ctx.workspaceId, id);
+    const after = await getComponent(tx, ctx.workspaceId, id);
+    await recordAudit(
+      tx,
+      ctx,
+      "component.update",
+      { type: "component", id, name: after.name },
+      changesBetween(before, after, { fields: ["name", "description", "groupId", "status"] }),
+    );
+    return after;
   });
 }
 
@@ -160,8 +176,9 @@ export async function deleteComponent({ ctx, id }: { ctx: Actor; id: string }) {
     const [deleted] = await tx
       .delete(component)
       .where(and(eq(component.workspaceId, ctx.workspaceId), eq(component.id, id)))
-      .returning({ position: component.position });
+      .returning({ position: component.position, name: component.name });
     if (!deleted) throw new NotFoundError("component");
+    await recordAudit(tx, ctx, "component.delete", { type: "component", id, name: deleted.name });
     await tx
       .update(component)
       .set({ position: sql`${component.position} - 1` })
@@ -177,7 +194,8 @@ type Ordered = typeof component | typeof componentGroup;
  * Sets positions to the index of each id in `ids`, which must name every row of the workspace
  * exactly once; anything else is 409 order_mismatch, naming what is missing, extra or repeated.
  */
-async function applyOrder(table: Ordered, what: string, workspaceId: string, ids: string[]) {
+async function applyOrder(table: Ordered, what: string, ctx: Actor, ids: string[]) {
+  const { workspaceId } = ctx;
   await transactionChangingData(workspaceId, async (tx) => {
     await lockOrder(tx, workspaceId);
     const rows = await tx
@@ -200,6 +218,18 @@ async function applyOrder(table: Ordered, what: string, workspaceId: string, ids
         `The order must name every ${what} of the workspace exactly once: ${parts.join("; ")}.`,
       );
     }
+    const before = await tx
+      .select({ id: table.id })
+      .from(table)
+      .where(eq(table.workspaceId, workspaceId))
+      .orderBy(asc(table.position));
+    await recordAudit(
+      tx,
+      ctx,
+      `${table === component ? "component" : "component_group"}.reorder`,
+      { type: table === component ? "component" : "component_group", id: null, name: null },
+      changesBetween({ order: before.map((row) => row.id) }, { order: ids }),
+    );
     if (!ids.length) return;
     const positions = sql.join(
       ids.map((id, index) => sql`(${id}::uuid, ${index}::int)`),
@@ -213,11 +243,11 @@ async function applyOrder(table: Ordered, what: string, workspaceId: string, ids
 }
 
 export function reorderComponents({ ctx, ids }: { ctx: Actor; ids: string[] }) {
-  return applyOrder(component, "component", ctx.workspaceId, ids);
+  return applyOrder(component, "component", ctx, ids);
 }
 
 export function reorderGroups({ ctx, ids }: { ctx: Actor; ids: string[] }) {
-  return applyOrder(componentGroup, "component group", ctx.workspaceId, ids);
+  return applyOrder(componentGroup, "component group", ctx, ids);
 }
 
 async function getGroup(tx: Executor, workspaceId: string, id: string) {
@@ -240,6 +270,13 @@ export async function createGroup({ ctx, input }: { ctx: Actor; input: { name: s
       .insert(componentGroup)
       .values({ workspaceId: ctx.workspaceId, name: input.name, position: total })
       .returning(groupColumns);
+    await recordAudit(
+      tx,
+      ctx,
+      "component_group.create",
+      { type: "component_group", id: created!.id, name: created!.name },
+      changesBetween(null, { name: created!.name }),
+    );
     return created!;
   });
 }
@@ -254,14 +291,22 @@ export async function updateGroup({
   input: { name?: string };
 }) {
   return transactionChangingData(ctx.workspaceId, async (tx) => {
-    await getGroup(tx, ctx.workspaceId, id);
+    const before = await getGroup(tx, ctx.workspaceId, id);
     if (input.name !== undefined) {
       await tx
         .update(componentGroup)
         .set({ name: input.name })
         .where(and(eq(componentGroup.workspaceId, ctx.workspaceId), eq(componentGroup.id, id)));
     }
-    return getGroup(tx, ctx.workspaceId, id);
+    const after = await getGroup(tx, ctx.workspaceId, id);
+    await recordAudit(
+      tx,
+      ctx,
+      "component_group.update",
+      { type: "component_group", id, name: after.name },
+      changesBetween(before, after, { fields: ["name"] }),
+    );
+    return after;
   });
 }
 
@@ -272,8 +317,13 @@ export async function deleteGroup({ ctx, id }: { ctx: Actor; id: string }) {
     const [deleted] = await tx
       .delete(componentGroup)
       .where(and(eq(componentGroup.workspaceId, ctx.workspaceId), eq(componentGroup.id, id)))
-      .returning({ position: componentGroup.position });
+      .returning({ position: componentGroup.position, name: componentGroup.name });
     if (!deleted) throw new NotFoundError("component group");
+    await recordAudit(tx, ctx, "component_group.delete", {
+      type: "component_group",
+      id,
+      name: deleted.name,
+    });
     await tx
       .update(componentGroup)
       .set({ position: sql`${componentGroup.position} - 1` })

@@ -20,6 +20,11 @@ export type Operation = {
   summary: string;
   description?: string;
   access: Access;
+  /**
+   * Refused to API tokens whatever their role (403): managing tokens and members needs a person,
+   * so a leaked token cannot make itself permanent.
+   */
+  sessionOnly?: true;
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;

@@ -11,11 +11,11 @@ export function encodeCursor(at: Date, id: string): string {
   return Buffer.from(`${at.toISOString()}|${id}`).toString("base64url");
 }
 
-export function decodeCursor(cursor: string): { at: Date; id: string } {
+export function decodeCursor(cursor: string, field = "cursor"): { at: Date; id: string } {
   const [at, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
   const date = new Date(at ?? "");
   if (!id || Number.isNaN(date.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) {
-    throw ValidationError.field("cursor", "Not a cursor from this list; use nextCursor as given.");
+    throw ValidationError.field(field, "Not a cursor from this list; send it back as given.");
   }
   return { at: date, id };
 }

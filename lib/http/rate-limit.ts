@@ -60,13 +60,14 @@ export class WindowLimiter {
 const store = globalThis as typeof globalThis & { __allclearApiLimiter?: WindowLimiter };
 
 /**
- * API_RATE_LIMIT requests a minute per session, or per visitor address for requests without a
- * genuine session cookie (a made-up cookie gets no allowance of its own); 0 turns it off.
+ * API_RATE_LIMIT requests a minute per caller (a session or an API token, as `callerKey` names
+ * it), or per visitor address for requests without genuine credentials (a made-up cookie or
+ * token gets no allowance of its own); 0 turns it off.
  */
-export function limitApiRequest(request: Request, sessionToken: string | null): void {
+export function limitApiRequest(request: Request, callerKey: string | null): void {
   const limit = config().apiRateLimit;
   if (limit === 0) return;
-  const key = sessionToken ? `session:${sessionToken}` : `address:${visitorKey(request.headers)}`;
+  const key = callerKey ?? `address:${visitorKey(request.headers)}`;
   store.__allclearApiLimiter ??= new WindowLimiter();
   const retryAfter = store.__allclearApiLimiter.hit(key, limit);
   if (retryAfter !== null) throw new RateLimitedError(retryAfter);

@@ -2,7 +2,8 @@ import { and, desc, eq, inArray, lt, ne, or, sql } from "drizzle-orm";
 import { groupBy } from "@/lib/group-by";
 import { getDb, schema, type Executor } from "@/db/client";
 import type { UpdateComponentChange } from "@/db/schema/incidents";
-import type { Actor } from "@/lib/contract/actor";
+import type { Actor, AuditActor } from "@/lib/contract/actor";
+import { changesBetween, recordAudit } from "@/lib/audit/audit";
 import { assertComponentsExist } from "@/lib/components/exist";
 import { transactionChangingData } from "@/lib/changes/changes";
 import { reconcileComponents } from "@/lib/components/reconcile";
@@ -160,8 +161,20 @@ function componentChanges(
   return changes.length ? changes : null;
 }
 
-/** Who writes: a member, or the deployment itself (a monitor), which has no user. */
-export type Author = { workspaceId: string; userId: string | null };
+/** Who writes: a member (or their API token), or a monitor, which has no user. */
+export type Author = { workspaceId: string; userId: string | null; by: AuditActor };
+
+/** What the audit log keeps of an incident's state. */
+const audited = (
+  row: { title: string; status: string; impact: string; visibility?: string },
+  components?: Affected[],
+) => ({
+  title: row.title,
+  status: row.status,
+  impact: row.impact,
+  visibility: row.visibility,
+  components: components?.map((a) => `${a.componentId}: ${a.status}`),
+});
 
 /** Declares an incident. Its body is the first update; a published one takes effect at once. */
 export async function createIncident({ ctx, input }: { ctx: Actor; input: CreateIncidentInput }) {
@@ -209,6 +222,13 @@ export async function declareIncident(
     createdBy: ctx.userId,
   });
   if (created!.visibility === "published") await publish(tx, ctx.workspaceId, created!.id);
+  await recordAudit(
+    tx,
+    ctx,
+    "incident.create",
+    { type: "incident", id: created!.id, name: created!.title },
+    changesBetween(null, audited(created!, input.components ?? [])),
+  );
   return loadIncident(tx, ctx.workspaceId, created!.id);
 }
 
@@ -334,6 +354,19 @@ export async function postUpdate(tx: Executor, ctx: Author, id: string, input: P
       input.status === "resolved" ? "incident.resolved" : "incident.updated",
     );
   }
+  await recordAudit(
+    tx,
+    ctx,
+    "incident_update.create",
+    { type: "incident", id, name: current.title },
+    changesBetween(
+      audited(current, before),
+      audited(
+        { ...current, status: input.status, impact: input.impact ?? current.impact },
+        input.components ?? before,
+      ),
+    ),
+  );
   return loadIncident(tx, ctx.workspaceId, id);
 }
 
@@ -372,6 +405,17 @@ export async function patchIncident({
     else if (renamed && current.visibility === "published") {
       await emitIncidentEvent(tx, ctx.workspaceId, id, "incident.updated");
     }
+    const after = {
+      title: input.title ?? current.title,
+      visibility: input.visibility ?? current.visibility,
+    };
+    await recordAudit(
+      tx,
+      ctx,
+      "incident.update",
+      { type: "incident", id, name: after.title },
+      changesBetween(current, after, { fields: ["title", "visibility"] }),
+    );
     return loadIncident(tx, ctx.workspaceId, id);
   });
 }
@@ -390,6 +434,7 @@ export async function deleteIncident({ ctx, id }: { ctx: Actor; id: string }) {
     await tx
       .delete(incident)
       .where(and(eq(incident.workspaceId, ctx.workspaceId), eq(incident.id, id)));
+    await recordAudit(tx, ctx, "incident.delete", { type: "incident", id, name: current.title });
   });
 }
 
@@ -409,20 +454,26 @@ export async function editIncidentUpdate({
   input: EditUpdateInput;
 }) {
   return transactionChangingData(ctx.workspaceId, async (tx) => {
-    await lockIncident(tx, ctx.workspaceId, id);
+    const current = await lockIncident(tx, ctx.workspaceId, id);
     assertPublishableText({ body: input.body });
-    const edited = await tx
-      .update(incidentUpdate)
-      .set({ body: input.body, editedAt: new Date() })
-      .where(
-        and(
-          eq(incidentUpdate.workspaceId, ctx.workspaceId),
-          eq(incidentUpdate.incidentId, id),
-          eq(incidentUpdate.id, updateId),
-        ),
-      )
-      .returning({ id: incidentUpdate.id });
-    if (!edited.length) throw new NotFoundError("update");
+    const where = and(
+      eq(incidentUpdate.workspaceId, ctx.workspaceId),
+      eq(incidentUpdate.incidentId, id),
+      eq(incidentUpdate.id, updateId),
+    );
+    const [previous] = await tx
+      .select({ body: incidentUpdate.body })
+      .from(incidentUpdate)
+      .where(where);
+    if (!previous) throw new NotFoundError("update");
+    await tx.update(incidentUpdate).set({ body: input.body, editedAt: new Date() }).where(where);
+    await recordAudit(
+      tx,
+      ctx,
+      "incident_update.update",
+      { type: "incident", id, name: current.title },
+      changesBetween(previous, { body: input.body }),
+    );
     await tx
       .update(incident)
       .set({ updatedAt: new Date() })

@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { groupBy } from "@/lib/group-by";
 import { getDb, schema, type Executor } from "@/db/client";
-import type { Actor } from "@/lib/contract/actor";
+import { SYSTEM_ACTOR, type Actor, type AuditActor } from "@/lib/contract/actor";
+import { changesBetween, recordAudit } from "@/lib/audit/audit";
 import { assertComponentsExist } from "@/lib/components/exist";
 import { transactionChangingData } from "@/lib/changes/changes";
 import { reconcileComponents } from "@/lib/components/reconcile";
@@ -19,6 +20,9 @@ export const MAINTENANCE_START = "maintenance.start";
 export const MAINTENANCE_COMPLETE = "maintenance.complete";
 
 type MaintenanceRow = typeof maintenance.$inferSelect;
+
+/** What the audit log keeps of a window. */
+const AUDITED_FIELDS = ["title", "body", "startsAt", "endsAt", "componentIds", "status"];
 
 export async function componentIdsOf(tx: Executor, workspaceId: string, ids: string[]) {
   const rows = ids.length
@@ -199,6 +203,19 @@ export async function createMaintenance({ ctx, input }: { ctx: Actor; input: Mai
     await setComponents(tx, ctx.workspaceId, created!.id, input.componentIds);
     run = await scheduleRun(tx, created!);
     await emitMaintenanceEvent(tx, ctx.workspaceId, created!.id, "maintenance.scheduled");
+    await recordAudit(
+      tx,
+      ctx,
+      "maintenance.create",
+      { type: "maintenance", id: created!.id, name: created!.title },
+      changesBetween(
+        null,
+        { ...created!, componentIds: input.componentIds },
+        {
+          fields: AUDITED_FIELDS,
+        },
+      ),
+    );
     return loadMaintenance(tx, ctx.workspaceId, created!.id);
   });
   announceWindowRun(run);
@@ -277,6 +294,17 @@ export async function replaceMaintenance({
       run = await scheduleRun(tx, updated!);
       await emitMaintenanceEvent(tx, ctx.workspaceId, id, "maintenance.scheduled");
     }
+    await recordAudit(
+      tx,
+      ctx,
+      "maintenance.update",
+      { type: "maintenance", id, name: updated!.title },
+      changesBetween(
+        { ...current, componentIds: before },
+        { ...updated!, componentIds: input.componentIds },
+        { fields: AUDITED_FIELDS },
+      ),
+    );
     return loadMaintenance(tx, ctx.workspaceId, id);
   });
   announceWindowRun(run);
@@ -289,17 +317,13 @@ export async function cancelMaintenance({ ctx, id }: { ctx: Actor; id: string })
     const refusal = closed(current);
     if (refusal) throw refusal;
     await cancelJobs(tx, { workspaceId: ctx.workspaceId, subjectId: id });
-    await moveWindow(
-      tx,
-      { workspaceId: ctx.workspaceId, maintenanceId: id },
-      {
-        status: "cancelled",
-        event: "maintenance.cancelled",
-        // A scheduled window never held its components; only an in-progress one returns them.
-        reconcile: current.status === "in_progress",
-        fields: { cancelledAt: new Date(), revision: current.revision + 1 },
-      },
-    );
+    await moveWindow(tx, current, ctx.by, {
+      status: "cancelled",
+      event: "maintenance.cancelled",
+      // A scheduled window never held its components; only an in-progress one returns them.
+      reconcile: current.status === "in_progress",
+      fields: { cancelledAt: new Date(), revision: current.revision + 1 },
+    });
     return {
       window: await loadMaintenance(tx, ctx.workspaceId, id),
       revision: current.revision + 1,
@@ -324,16 +348,12 @@ export async function completeMaintenanceNow({ ctx, id }: { ctx: Actor; id: stri
     }
     const now = new Date();
     await cancelJobs(tx, { workspaceId: ctx.workspaceId, subjectId: id });
-    await moveWindow(
-      tx,
-      { workspaceId: ctx.workspaceId, maintenanceId: id },
-      {
-        status: "completed",
-        event: "maintenance.completed",
-        reconcile: true,
-        fields: { completedAt: now, endsAt: now, revision: current.revision + 1 },
-      },
-    );
+    await moveWindow(tx, current, ctx.by, {
+      status: "completed",
+      event: "maintenance.completed",
+      reconcile: true,
+      fields: { completedAt: now, endsAt: now, revision: current.revision + 1 },
+    });
     return {
       window: await loadMaintenance(tx, ctx.workspaceId, id),
       revision: current.revision + 1,
@@ -365,6 +385,13 @@ export async function postMaintenanceUpdate({
       body: input.body,
       createdBy: ctx.userId,
     });
+    await recordAudit(
+      tx,
+      ctx,
+      "maintenance_update.create",
+      { type: "maintenance", id, name: current.title },
+      changesBetween(null, { body: input.body }),
+    );
     await tx
       .update(maintenance)
       .set({ updatedAt: new Date() })
@@ -425,9 +452,16 @@ export async function listMaintenances({
  * Moves a window to `status` and reports it; its components follow (`reconcile`) unless the
  * window never held them.
  */
+const MOVE_ACTION = {
+  in_progress: "maintenance.start",
+  completed: "maintenance.complete",
+  cancelled: "maintenance.cancel",
+} as Record<MaintenanceRow["status"], string>;
+
 async function moveWindow(
   tx: Executor,
-  { workspaceId, maintenanceId }: { workspaceId: string; maintenanceId: string },
+  current: MaintenanceRow,
+  by: AuditActor,
   change: {
     status: MaintenanceRow["status"];
     event: EventType;
@@ -435,6 +469,20 @@ async function moveWindow(
     fields?: Partial<MaintenanceRow>;
   },
 ) {
+  const { workspaceId, id: maintenanceId } = current;
+  await recordAudit(
+    tx,
+    { workspaceId, by },
+    MOVE_ACTION[change.status]!,
+    { type: "maintenance", id: maintenanceId, name: current.title },
+    changesBetween(
+      current,
+      { ...current, status: change.status, ...change.fields },
+      {
+        fields: ["status", "endsAt"],
+      },
+    ),
+  );
   await tx
     .update(maintenance)
     .set({ status: change.status, updatedAt: new Date(), ...change.fields })
@@ -466,16 +514,12 @@ export async function startMaintenance(
 ): Promise<boolean> {
   const current = await lockMaintenance(tx, workspaceId, maintenanceId);
   if (current.revision !== revision || current.status !== "scheduled") return false;
-  await moveWindow(
-    tx,
-    { workspaceId, maintenanceId },
-    {
-      status: "in_progress",
-      event: "maintenance.started",
-      reconcile: true,
-      fields: { startedAt: new Date() },
-    },
-  );
+  await moveWindow(tx, current, SYSTEM_ACTOR, {
+    status: "in_progress",
+    event: "maintenance.started",
+    reconcile: true,
+    fields: { startedAt: new Date() },
+  });
   return true;
 }
 
@@ -494,15 +538,11 @@ export async function completeMaintenance(
   if (current.status === "scheduled")
     await startMaintenance(tx, { workspaceId, maintenanceId, revision });
   else if (current.status !== "in_progress") return false;
-  await moveWindow(
-    tx,
-    { workspaceId, maintenanceId },
-    {
-      status: "completed",
-      event: "maintenance.completed",
-      reconcile: true,
-      fields: { completedAt: new Date() },
-    },
-  );
+  await moveWindow(tx, { ...current, status: "in_progress" }, SYSTEM_ACTOR, {
+    status: "completed",
+    event: "maintenance.completed",
+    reconcile: true,
+    fields: { completedAt: new Date() },
+  });
   return true;
 }

@@ -5,6 +5,7 @@ import { uuidv7 } from "uuidv7";
 import { getDb, schema, type Executor } from "@/db/client";
 import { isUniqueViolation } from "@/db/errors";
 import type { Actor } from "@/lib/contract/actor";
+import { changesBetween, recordAudit } from "@/lib/audit/audit";
 import { config } from "@/lib/config";
 import { hashToken } from "@/lib/crypto/tokens";
 import { queueInvitation, sealLink } from "@/lib/email/queue";
@@ -102,6 +103,13 @@ export async function inviteMember({ ctx, input }: { ctx: Actor; input: InviteIn
       })
       .returning(invitationColumns);
     await queueInvitation(tx, { workspaceId: ctx.workspaceId, email: input.email }, mail);
+    await recordAudit(
+      tx,
+      ctx,
+      "invitation.create",
+      { type: "invitation", id: row!.id, name: row!.email },
+      changesBetween(null, { email: row!.email, role: row!.role }),
+    );
     return row!;
   });
   announceEmail();
@@ -137,6 +145,7 @@ export async function resendInvitation({ ctx, id }: { ctx: Actor; id: string }) 
       .returning(invitationColumns);
     if (!row) throw new NotFoundError("pending invitation");
     await queueInvitation(tx, { workspaceId: ctx.workspaceId, email: row.email }, mail);
+    await recordAudit(tx, ctx, "invitation.resend", { type: "invitation", id, name: row.email });
     return row;
   });
   announceEmail();
@@ -145,17 +154,24 @@ export async function resendInvitation({ ctx, id }: { ctx: Actor; id: string }) 
 
 export async function revokeInvitation({ ctx, id }: { ctx: Actor; id: string }) {
   const db = await getDb();
-  const deleted = await db
-    .delete(invitation)
-    .where(
-      and(
-        eq(invitation.id, id),
-        eq(invitation.workspaceId, ctx.workspaceId),
-        isNull(invitation.acceptedAt),
-      ),
-    )
-    .returning({ id: invitation.id });
-  if (!deleted.length) throw new NotFoundError("pending invitation");
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(invitation)
+      .where(
+        and(
+          eq(invitation.id, id),
+          eq(invitation.workspaceId, ctx.workspaceId),
+          isNull(invitation.acceptedAt),
+        ),
+      )
+      .returning({ email: invitation.email });
+    if (!deleted) throw new NotFoundError("pending invitation");
+    await recordAudit(tx, ctx, "invitation.revoke", {
+      type: "invitation",
+      id,
+      name: deleted.email,
+    });
+  });
 }
 
 type InvitationRow = typeof invitation.$inferSelect;
@@ -248,6 +264,13 @@ export async function acceptInvitation({ input }: { input: AcceptInput }) {
         .update(invitation)
         .set({ acceptedAt: new Date() })
         .where(eq(invitation.id, found.id));
+      await recordAudit(
+        tx,
+        { workspaceId: found.workspaceId, by: { type: "user", id: userId, name: input.name } },
+        "invitation.accept",
+        { type: "member", id: userId, name: found.email },
+        changesBetween(null, { email: found.email, role: found.role }),
+      );
       return { userId, workspaceId: found.workspaceId, email: found.email };
     });
   } catch (error) {
@@ -300,6 +323,13 @@ export async function changeMemberRole({
       .set({ role })
       .where(and(eq(member.workspaceId, ctx.workspaceId), eq(member.userId, userId)));
     if (!roleAtLeast(role, "admin")) await revokeInvitationsBy(tx, ctx.workspaceId, userId);
+    await recordAudit(
+      tx,
+      ctx,
+      "member.role_change",
+      { type: "member", id: userId, name: target.email },
+      changesBetween({ role: target.role }, { role }),
+    );
   });
   return { ...target, role };
 }
@@ -313,5 +343,12 @@ export async function removeMember({ ctx, userId }: { ctx: Actor; userId: string
     await revokeInvitationsBy(tx, ctx.workspaceId, target.userId);
     // A user belongs to exactly one workspace, so leaving it is deleting the account.
     await tx.delete(user).where(eq(user.id, target.userId));
+    await recordAudit(
+      tx,
+      ctx,
+      "member.remove",
+      { type: "member", id: target.userId, name: target.email },
+      changesBetween({ email: target.email, role: target.role }, null),
+    );
   });
 }

@@ -20,6 +20,7 @@ export const listMembers = defineOperation({
   tag,
   summary: "Members and pending invitations",
   access: "admin",
+  sessionOnly: true,
   response: MemberList,
   status: 200,
 });
@@ -33,6 +34,7 @@ export const createInvitation = defineOperation({
   description:
     "Mails the accept link to the address, and answers the invitation with its token and link too (valid 7 days, usable once). A newer invitation for the same address replaces older ones.",
   access: "admin",
+  sessionOnly: true,
   body: InviteInput,
   response: InvitationCreated,
   status: 201,
@@ -48,6 +50,7 @@ export const resendInvitation = defineOperation({
   description:
     "Mails the invitation again with a fresh link, valid 7 days from now; the earlier link stops working. 404 once it was accepted, revoked or replaced.",
   access: "admin",
+  sessionOnly: true,
   params: idParams,
   response: InvitationCreated,
   status: 200,
@@ -60,6 +63,7 @@ export const revokeInvitation = defineOperation({
   tag,
   summary: "Revoke a pending invitation",
   access: "admin",
+  sessionOnly: true,
   params: idParams,
   status: 204,
 });
@@ -91,6 +95,7 @@ export const changeMemberRole = defineOperation({
   summary: "Change a member's role",
   description: "The owner's role cannot be changed, and nobody can be made owner (403).",
   access: "admin",
+  sessionOnly: true,
   params: userIdParams,
   body: RoleChange,
   response: Member,
@@ -105,6 +110,7 @@ export const removeMember = defineOperation({
   summary: "Remove a member",
   description: "Ends the member's sessions at once. The owner cannot be removed (403).",
   access: "admin",
+  sessionOnly: true,
   params: userIdParams,
   status: 204,
 });

@@ -67,7 +67,11 @@ async function applyEffects(tx: Executor, row: MonitorRow, failures: CheckResult
     return;
   }
   const open = await openIncidentOf(tx, row);
-  const author = { workspaceId: row.workspaceId, userId: null };
+  const author = {
+    workspaceId: row.workspaceId,
+    userId: null,
+    by: { type: "monitor" as const, id: row.id, name: row.name },
+  };
   if (row.state === "down") {
     if (open) return done({});
     const regions = failures.map((r) => r.region).join(", ");

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, isNotNull, sql } from "drizzle-orm";
 import { getDb, schema, type Executor } from "@/db/client";
 import type { Actor } from "@/lib/contract/actor";
+import { changesBetween, recordAudit } from "@/lib/audit/audit";
 import { transactionChangingData } from "@/lib/changes/changes";
 import { insertComponent } from "@/lib/components/components";
 import { assertComponentsExist } from "@/lib/components/exist";
@@ -41,6 +42,12 @@ function present(row: MonitorRow) {
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
+}
+
+/** A monitor's settings as one flat record, for the audit log's before → after. */
+function settingsOf(row: MonitorRow) {
+  const { http, detection, id: _id, createdAt: _c, updatedAt: _u, ...rest } = present(row);
+  return { ...rest, ...http, ...detection };
 }
 
 /**
@@ -190,6 +197,13 @@ export async function createMonitor({ ctx, input }: { ctx: Actor; input: Monitor
       })
       .returning();
     await scheduleNow(tx, row!, { reset: true });
+    await recordAudit(
+      tx,
+      ctx,
+      "monitor.create",
+      { type: "monitor", id: row!.id, name: row!.name },
+      changesBetween(null, settingsOf(row!)),
+    );
     return row!;
   });
   wakeChecker();
@@ -232,6 +246,13 @@ export async function replaceMonitor({
       .where(and(eq(monitor.workspaceId, ctx.workspaceId), eq(monitor.id, id)))
       .returning();
     if (input.enabled) await scheduleNow(tx, row!, { reset: resumed });
+    await recordAudit(
+      tx,
+      ctx,
+      "monitor.update",
+      { type: "monitor", id, name: row!.name },
+      changesBetween(settingsOf(current), settingsOf(row!)),
+    );
     return row!;
   });
   wakeChecker();
@@ -244,8 +265,9 @@ export async function deleteMonitor({ ctx, id }: { ctx: Actor; id: string }) {
     const [deleted] = await tx
       .delete(monitor)
       .where(and(eq(monitor.workspaceId, ctx.workspaceId), eq(monitor.id, id)))
-      .returning({ id: monitor.id });
+      .returning({ id: monitor.id, name: monitor.name });
     if (!deleted) throw new NotFoundError("monitor");
+    await recordAudit(tx, ctx, "monitor.delete", { type: "monitor", id, name: deleted.name });
   });
 }
 

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { getDb, rowsOf, schema } from "@/db/client";
 import { config } from "@/lib/config";
 import { countHit } from "@/lib/limits/throttle";
+import { pruneAuditLog } from "@/lib/audit/log";
 
 const { monitorDeleted } = schema;
 
@@ -9,8 +10,8 @@ const { monitorDeleted } = schema;
 export const PRUNE_EVERY_SECONDS = 600;
 
 /**
- * Deletes raw results past their retention (48 h on PGlite, 7 days on PostgreSQL) and rollups
- * past 400 days, once per PRUNE_EVERY_SECONDS for the whole deployment: every checker (and the
+ * Deletes raw results past their retention (48 h on PGlite, 7 days on PostgreSQL), rollups
+ * past 400 days and audit entries past AUDIT_RETENTION_DAYS, once per PRUNE_EVERY_SECONDS for the whole deployment: every checker (and the
  * Inngest cron) asks, the first in each window prunes, the others answer false at once.
  */
 export async function pruneResults(): Promise<boolean> {
@@ -25,6 +26,8 @@ export async function pruneResults(): Promise<boolean> {
     sql`delete from monitor_result where started_at < now() - ${`${rawHours} hours`}::interval`,
   );
   await db.execute(sql`delete from monitor_rollup where hour < now() - interval '400 days'`);
+  // The audit log's retention rides on the same turn: one deployment-wide prune per window.
+  await pruneAuditLog();
   return true;
 }
 

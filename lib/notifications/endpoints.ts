@@ -4,6 +4,7 @@ import { uuidv7 } from "uuidv7";
 import { groupBy } from "@/lib/group-by";
 import { getDb, schema, type Executor } from "@/db/client";
 import type { Actor } from "@/lib/contract/actor";
+import { changesBetween, recordAudit } from "@/lib/audit/audit";
 import { assertComponentsExist } from "@/lib/components/exist";
 import { config } from "@/lib/config";
 import { decryptSecret, encryptSecret, isLegacySecret } from "@/lib/crypto/secrets";
@@ -184,6 +185,19 @@ export async function createEndpoint({ ctx, input }: { ctx: Actor; input: Create
         })),
       );
     }
+    await recordAudit(
+      tx,
+      ctx,
+      "webhook_endpoint.create",
+      { type: "webhook_endpoint", id, name: input.name },
+      changesBetween(
+        null,
+        { kind: input.kind, name: input.name, url: input.url, componentIds },
+        {
+          secrets: ["url"],
+        },
+      ),
+    );
     return present(row!, componentIds);
   });
   return { endpoint, secret };
@@ -218,6 +232,7 @@ export async function patchEndpoint({
   const db = await getDb();
   return db.transaction(async (tx) => {
     const current = await findEndpoint(tx, ctx.workspaceId, id);
+    const before = await followedBy(tx, ctx.workspaceId, [id]);
     const [row] = input.name
       ? await tx
           .update(webhookEndpoint)
@@ -248,6 +263,16 @@ export async function patchEndpoint({
       followedBy(tx, ctx.workspaceId, [id]),
       activityOf(tx, ctx.workspaceId, [id]),
     ]);
+    await recordAudit(
+      tx,
+      ctx,
+      "webhook_endpoint.update",
+      { type: "webhook_endpoint", id, name: row!.name },
+      changesBetween(
+        { name: current.name, componentIds: before.get(id) ?? [] },
+        { name: row!.name, componentIds: follows.get(id) ?? [] },
+      ),
+    );
     return present(row!, follows.get(id) ?? [], activity.get(id));
   });
 }
@@ -269,7 +294,7 @@ export async function rotateSecret({ ctx, id }: { ctx: Actor; id: string }) {
   const secretEncrypted = await encryptSecret(secret, endpointSecretBinding(id, "secret"));
   await db.transaction(async (tx) => {
     const [endpoint] = await tx
-      .select({ secretEncrypted: webhookEndpoint.secretEncrypted })
+      .select({ secretEncrypted: webhookEndpoint.secretEncrypted, name: webhookEndpoint.name })
       .from(webhookEndpoint)
       .where(and(eq(webhookEndpoint.workspaceId, ctx.workspaceId), eq(webhookEndpoint.id, id)))
       .for("update");
@@ -289,6 +314,13 @@ export async function rotateSecret({ ctx, id }: { ctx: Actor; id: string }) {
       .update(webhookEndpoint)
       .set({ secretEncrypted, previousSecretEncrypted, previousSecretExpiresAt })
       .where(and(eq(webhookEndpoint.workspaceId, ctx.workspaceId), eq(webhookEndpoint.id, id)));
+    await recordAudit(
+      tx,
+      ctx,
+      "webhook_endpoint.rotate_secret",
+      { type: "webhook_endpoint", id, name: endpoint.name },
+      changesBetween({ secret: old }, { secret }),
+    );
   });
   return { secret, previousSecretExpiresAt };
 }
@@ -304,7 +336,7 @@ export async function retryDelivery({
   deliveryId: string;
 }) {
   const db = await getDb();
-  await findEndpoint(db, ctx.workspaceId, id);
+  const endpoint = await findEndpoint(db, ctx.workspaceId, id);
   const due = await db.transaction(async (tx) => {
     const [row] = await tx
       .select()
@@ -331,6 +363,16 @@ export async function retryDelivery({
       .set({ state: "pending", nextAttemptAt: new Date(), completedAt: null, lease: null })
       .where(eq(delivery.id, deliveryId))
       .returning();
+    await recordAudit(
+      tx,
+      ctx,
+      "webhook_delivery.retry",
+      { type: "webhook_endpoint", id, name: endpoint.name },
+      changesBetween(
+        { delivery: deliveryId, state: row.state },
+        { delivery: deliveryId, state: "pending" },
+      ),
+    );
     return updated!;
   });
   announceDelivery({
@@ -345,11 +387,18 @@ export async function retryDelivery({
 
 export async function deleteEndpoint({ ctx, id }: { ctx: Actor; id: string }) {
   const db = await getDb();
-  const deleted = await db
-    .delete(webhookEndpoint)
-    .where(and(eq(webhookEndpoint.workspaceId, ctx.workspaceId), eq(webhookEndpoint.id, id)))
-    .returning({ id: webhookEndpoint.id });
-  if (!deleted.length) throw new NotFoundError("webhook endpoint");
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(webhookEndpoint)
+      .where(and(eq(webhookEndpoint.workspaceId, ctx.workspaceId), eq(webhookEndpoint.id, id)))
+      .returning({ name: webhookEndpoint.name, kind: webhookEndpoint.kind });
+    if (!deleted) throw new NotFoundError("webhook endpoint");
+    await recordAudit(tx, ctx, "webhook_endpoint.delete", {
+      type: "webhook_endpoint",
+      id,
+      name: deleted.name,
+    });
+  });
 }
 
 /**
@@ -417,6 +466,13 @@ export async function testEndpoint({ ctx, id }: { ctx: Actor; id: string }) {
       error: result.ok ? null : result.detail.slice(0, 500),
       completedAt: new Date(),
     });
+    await recordAudit(
+      tx,
+      ctx,
+      "webhook_endpoint.test",
+      { type: "webhook_endpoint", id, name: endpoint.name },
+      changesBetween(null, { result: result.ok ? "succeeded" : "failed", status: result.status }),
+    );
   });
   return result;
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { getDb, schema, type Executor } from "@/db/client";
 import { isUniqueViolation } from "@/db/errors";
 import type { Actor } from "@/lib/contract/actor";
+import { changesBetween, recordAudit } from "@/lib/audit/audit";
 import { assertComponentsExist } from "@/lib/components/exist";
 import {
   confirmationUrl,
@@ -163,6 +164,13 @@ export async function addSubscriber({
         confirmation,
         mail,
       );
+      await recordAudit(
+        tx,
+        ctx,
+        "subscriber.create",
+        { type: "subscriber", id: row!.id, name: row!.email },
+        changesBetween(null, { email: row!.email, componentIds }),
+      );
       return { ...row!, componentIds };
     });
     announceEmail();
@@ -181,11 +189,18 @@ export async function addSubscriber({
 /** Removes a subscriber and what was still queued for them; the address may subscribe again. */
 export async function deleteSubscriber({ ctx, id }: { ctx: Actor; id: string }): Promise<void> {
   const db = await getDb();
-  const deleted = await db
-    .delete(subscriber)
-    .where(and(eq(subscriber.id, id), eq(subscriber.workspaceId, ctx.workspaceId)))
-    .returning({ id: subscriber.id });
-  if (!deleted.length) throw new NotFoundError("subscriber");
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(subscriber)
+      .where(and(eq(subscriber.id, id), eq(subscriber.workspaceId, ctx.workspaceId)))
+      .returning({ email: subscriber.email });
+    if (!deleted) throw new NotFoundError("subscriber");
+    await recordAudit(tx, ctx, "subscriber.delete", {
+      type: "subscriber",
+      id,
+      name: deleted.email,
+    });
+  });
 }
 
 /**

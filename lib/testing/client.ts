@@ -77,6 +77,8 @@ let clients = 0;
 export class TestClient {
   readonly cookies = new Map<string, string>();
   readonly address: string;
+  /** An API token's secret, sent as `Authorization: Bearer` on every call. */
+  bearer: string | null = null;
 
   constructor(
     address?: string,
@@ -92,6 +94,9 @@ export class TestClient {
     if (!headers.has(config().trustProxyHeader))
       headers.set(config().trustProxyHeader, this.address);
     headers.set(SOCKET_PEER_HEADER, peerStamp(this.peer));
+    if (this.bearer && !headers.has("authorization")) {
+      headers.set("authorization", `Bearer ${this.bearer}`);
+    }
     if (this.cookies.size && !headers.has("cookie")) {
       headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
     }
@@ -173,4 +178,18 @@ export async function memberWithRole(
   if (accepted.status !== 201)
     throw new Error(`accept failed: ${accepted.status} ${accepted.text}`);
   return { client, userId: accepted.body.userId, email, password };
+}
+
+/** Creates an API token through the API and answers a client that sends it (and nothing else). */
+export async function tokenClient(
+  creator: TestClient,
+  role: "viewer" | "editor" | "admin",
+  extra: { name?: string; expiresAt?: string | null } = {},
+): Promise<{ client: TestClient; id: string; secret: string }> {
+  const created = await creator.post("/v1/api-tokens", { name: `${role} token`, role, ...extra });
+  if (created.status !== 201)
+    throw new Error(`token creation failed: ${created.status} ${created.text}`);
+  const client = new TestClient();
+  client.bearer = created.body.secret;
+  return { client, id: created.body.token.id, secret: created.body.secret };
 }

@@ -19,7 +19,15 @@ export const SetupResult = z
   .meta({ id: "SetupResult" });
 
 export const Me = z
-  .object({ userId: uuid(), email: z.string(), role: Role, workspaceId: uuid() })
+  .object({
+    userId: uuid(),
+    email: z.string(),
+    role: Role,
+    workspaceId: uuid(),
+    tokenId: uuid()
+      .nullable()
+      .describe("The API token the request was made with (its creator's id and address above)."),
+  })
   .meta({ id: "Me" });
 
 /** An IANA time zone name (`Europe/Berlin`, `Etc/UTC`), answered in its canonical spelling. */

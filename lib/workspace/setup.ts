@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import { uuidv7 } from "uuidv7";
+import { changesBetween, recordAudit } from "@/lib/audit/audit";
 import { getDb, schema } from "@/db/client";
 import { dataChanged } from "@/lib/changes/changes";
 import { config } from "@/lib/config";
@@ -97,6 +98,13 @@ export async function setUpWorkspace({
       password: passwordHash,
     });
     await tx.insert(schema.member).values({ workspaceId: created.id, userId, role: "owner" });
+    await recordAudit(
+      tx,
+      { workspaceId: created.id, by: { type: "user", id: userId, name: input.name } },
+      "workspace.create",
+      { type: "workspace", id: created.id, name: input.workspaceName },
+      changesBetween(null, { name: input.workspaceName, owner: input.email }),
+    );
     return { workspaceId: created.id, userId };
   });
   dataChanged(result.workspaceId);

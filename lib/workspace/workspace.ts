@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { getDb, schema } from "@/db/client";
 import type { Actor } from "@/lib/contract/actor";
+import { changesBetween, recordAudit } from "@/lib/audit/audit";
 import { transactionChangingData } from "@/lib/changes/changes";
 import { NotFoundError } from "@/lib/errors";
 import type { PatchWorkspaceInput } from "./schemas";
@@ -24,12 +25,25 @@ export async function getWorkspace({ ctx }: { ctx: Pick<Actor, "workspaceId"> })
 /** Renames the workspace or moves the public page to another time zone. */
 export async function updateWorkspace({ ctx, input }: { ctx: Actor; input: PatchWorkspaceInput }) {
   return transactionChangingData(ctx.workspaceId, async (tx) => {
+    const [before] = await tx
+      .select(columns)
+      .from(workspace)
+      .where(eq(workspace.id, ctx.workspaceId))
+      .for("update");
+    if (!before) throw new NotFoundError("workspace");
     const [row] = await tx
       .update(workspace)
       .set({ ...input, updatedAt: new Date() })
       .where(eq(workspace.id, ctx.workspaceId))
       .returning(columns);
     if (!row) throw new NotFoundError("workspace");
+    await recordAudit(
+      tx,
+      ctx,
+      "workspace.update",
+      { type: "workspace", id: row.id, name: row.name },
+      changesBetween(before, row),
+    );
     return row;
   });
 }
