@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type * as audit from "@/lib/audit/schemas";
 import type * as components from "@/lib/components/schemas";
 import type * as email from "@/lib/email/schemas";
 import type * as incidents from "@/lib/incidents/schemas";
@@ -7,6 +8,7 @@ import type * as members from "@/lib/members/schemas";
 import type * as monitors from "@/lib/monitors/schemas";
 import type * as notifications from "@/lib/notifications/schemas";
 import type * as subscribers from "@/lib/subscribers/schemas";
+import type * as tokens from "@/lib/tokens/schemas";
 import type * as workspace from "@/lib/workspace/schemas";
 
 /**
@@ -60,6 +62,17 @@ export type Member = Answer<typeof members.Member>;
 export type Invitation = Answer<typeof members.Invitation>;
 export type MemberList = Answer<typeof members.MemberList>;
 export type InvitationCreated = Answer<typeof members.InvitationCreated>;
+
+export type ApiToken = Answer<typeof tokens.ApiToken>;
+export type ApiTokenCreated = Answer<typeof tokens.ApiTokenCreated>;
+export type ApiTokenList = Answer<typeof tokens.ApiTokenList>;
+/** What a token is made with, as the dashboard sends it. */
+export type ApiTokenInput = Json<z.input<typeof tokens.ApiTokenInput>>;
+
+export type AuditEntry = Answer<typeof audit.AuditEntry>;
+export type AuditLog = Answer<typeof audit.AuditLog>;
+/** The audit log's filters, as its query string takes them. */
+export type AuditFilters = Pick<z.input<typeof audit.AuditQuery>, "actorType" | "action" | "targetType">;
 
 export type Mailbox = Answer<typeof email.Mailbox>;
 export type MailboxMessage = Answer<typeof email.MailboxMessage>;

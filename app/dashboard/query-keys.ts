@@ -1,3 +1,5 @@
+import type { AuditFilters } from "./api-types";
+
 /**
  * Every query key the dashboard uses, one set per domain. Each set starts with its domain's root,
  * so a change invalidates the root and every view of that domain reloads; keys are built only
@@ -50,6 +52,17 @@ export const subscriberKeys = {
 export const memberKeys = {
   all: ["members"] as const,
   list: () => [...memberKeys.all, "list"] as const,
+};
+
+export const apiTokenKeys = {
+  all: ["api-tokens"] as const,
+  list: () => [...apiTokenKeys.all, "list"] as const,
+};
+
+export const auditKeys = {
+  all: ["audit-log"] as const,
+  /** One key per set of filters: each is its own list, paged older on its own. */
+  list: (filters: AuditFilters) => [...auditKeys.all, "list", filters] as const,
 };
 
 export const mailboxKeys = {
