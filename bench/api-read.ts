@@ -2,6 +2,9 @@
 // BENCH_SECONDS (20) each: GET /v1/components (100 components in 10 groups) and GET /v1/me (the
 // session and membership lookup with a tiny answer), signed in. Targets for each: >= 0.5x
 // /health's requests per second and a p99 <= 2x /health's.
+// The token case: GET /v1/components with an API token (Authorization: Bearer) against the
+// same read with the session cookie, run before and after it (their mean counts). Targets:
+// >= 0.9x the cookie's requests per second, p99 <= 1.2x the cookie's.
 // Each path is loaded in one continuous run: the first requests of 50 connections opened at
 // once wait up to about 2 s on this machine, on /health as much as elsewhere, so short rounds
 // would make p99 measure connection set-up. /health runs first and last and counts as the mean
@@ -28,6 +31,13 @@ try {
   const health = `${server.baseUrl}/health`;
   const components = `${server.baseUrl}/v1/components`;
   const me = `${server.baseUrl}/v1/me`;
+  const { secret } = (await post("/v1/api-tokens", {
+    name: "Bench",
+    role: "viewer",
+  })) as unknown as {
+    secret: string;
+  };
+  const bearer = { authorization: `Bearer ${secret}` };
   const check = await fetch(components, { headers: { cookie } });
   const page = (await check.json()) as { components: unknown[]; groups: unknown[] };
   console.log(`Data: ${page.components.length} components in ${page.groups.length} groups.`);
@@ -36,8 +46,11 @@ try {
   await load(health, 3);
   await load(components, 3, { headers: { cookie } });
   await load(me, 3, { headers: { cookie } });
+  await load(components, 3, { headers: bearer });
   const healthBefore = await load(health, SECONDS);
   const componentsRun = await load(components, SECONDS, { headers: { cookie } });
+  const tokenRun = await load(components, SECONDS, { headers: bearer });
+  const cookieAgain = await load(components, SECONDS, { headers: { cookie } });
   const meRun = await load(me, SECONDS, { headers: { cookie } });
   const healthAfter = await load(health, SECONDS);
   const figures = {
@@ -57,6 +70,8 @@ try {
   console.log(`\n${CONNECTIONS} connections, ${SECONDS} s each, same server, in this order:`);
   console.log(row("GET /health", healthBefore));
   console.log(row("GET /v1/components", componentsRun));
+  console.log(row("  … with a token", tokenRun));
+  console.log(row("  … with the cookie", cookieAgain));
   console.log(row("GET /v1/me", meRun));
   console.log(row("GET /health", healthAfter));
   console.log(row("/health, mean", figures.health));
@@ -72,6 +87,17 @@ try {
         `\n${" ".repeat(name.length)}  p99 ${tail.toFixed(2)}x /health's (target <= 2x): ${tail <= 2 && clean ? "met" : "missed"}`,
     );
   }
+  const cookieMean = {
+    rps: (componentsRun.rps + cookieAgain.rps) / 2,
+    p99: (componentsRun.p99 + cookieAgain.p99) / 2,
+  };
+  const tokenRatio = tokenRun.rps / cookieMean.rps;
+  const tokenTail = tokenRun.p99 / cookieMean.p99;
+  const tokenClean = tokenRun.errors === 0 && tokenRun.non2xx === 0;
+  console.log(
+    `\n/v1/components with a token: ${(tokenRatio * 100).toFixed(1)}% of the cookie's rate (target >= 90%): ${tokenRatio >= 0.9 && tokenClean ? "met" : "missed"}` +
+      `\n  p99 ${tokenTail.toFixed(2)}x the cookie's (target <= 1.2x): ${tokenTail <= 1.2 && tokenClean ? "met" : "missed"}`,
+  );
 } finally {
   await server.stop();
 }
