@@ -10,6 +10,8 @@ const DASHBOARD = [
   "/dashboard/monitors",
   "/dashboard/notifications",
   "/dashboard/members",
+  "/dashboard/api-tokens",
+  "/dashboard/audit-log",
   "/dashboard/settings",
   "/dashboard/mailbox",
 ];
@@ -22,6 +24,8 @@ const TITLES: Record<string, string> = {
   "/dashboard/monitors": "Monitors",
   "/dashboard/notifications": "Notifications",
   "/dashboard/members": "Members",
+  "/dashboard/api-tokens": "API tokens",
+  "/dashboard/audit-log": "Audit log",
   "/dashboard/settings": "Settings",
   "/dashboard/mailbox": "Mailbox",
 };

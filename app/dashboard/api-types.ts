@@ -72,7 +72,10 @@ export type ApiTokenInput = Json<z.input<typeof tokens.ApiTokenInput>>;
 export type AuditEntry = Answer<typeof audit.AuditEntry>;
 export type AuditLog = Answer<typeof audit.AuditLog>;
 /** The audit log's filters, as its query string takes them. */
-export type AuditFilters = Pick<z.input<typeof audit.AuditQuery>, "actorType" | "action" | "targetType">;
+export type AuditFilters = Pick<
+  z.input<typeof audit.AuditQuery>,
+  "actorType" | "action" | "targetType"
+>;
 
 export type Mailbox = Answer<typeof email.Mailbox>;
 export type MailboxMessage = Answer<typeof email.MailboxMessage>;

@@ -16,6 +16,8 @@ const NAVIGATION: { href: string; label: string; role: Role }[] = [
   { href: "/dashboard/monitors", label: "Monitors", role: "viewer" },
   { href: "/dashboard/notifications", label: "Notifications", role: "admin" },
   { href: "/dashboard/members", label: "Members", role: "admin" },
+  { href: "/dashboard/api-tokens", label: "API tokens", role: "admin" },
+  { href: "/dashboard/audit-log", label: "Audit log", role: "admin" },
   { href: "/dashboard/settings", label: "Settings", role: "viewer" },
 ];
 
