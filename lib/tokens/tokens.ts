@@ -159,6 +159,24 @@ const readTokenActor = preparedRead("actor_by_api_token", async () => {
     .toSQL().sql;
 });
 
+const store = globalThis as typeof globalThis & { __allclearTokenUses?: Map<string, number> };
+
+/**
+ * Writes a token's last use when the stored one is a minute old. Of the requests in flight at
+ * that moment, only the first in this process writes: a busy script's concurrent requests would
+ * otherwise all queue for the same row.
+ */
+async function noteUse(tokenId: string, storedAt: number): Promise<void> {
+  const now = Date.now();
+  const writes = (store.__allclearTokenUses ??= new Map());
+  const written = Math.max(storedAt, writes.get(tokenId) ?? 0);
+  if (now - written < LAST_USE_PRECISION_MS) return;
+  writes.set(tokenId, now);
+  if (writes.size > 10_000) writes.clear();
+  const db = await getDb();
+  await db.update(apiToken).set({ lastUsedAt: new Date(now) }).where(eq(apiToken.id, tokenId));
+}
+
 /** Whether a request's credentials look like one of our token secrets (no lookup needed to refuse). */
 export function isTokenSecret(value: string): boolean {
   return SECRET_SHAPE.test(value);
@@ -187,10 +205,7 @@ export async function actorFromApiToken(secret: string): Promise<Actor | null> {
     used,
   ] = row as [string, string, Role, Role, string, string, string, string, string, string | null];
   if (!roleAtLeast(memberRole, tokenRole)) return null;
-  if (used === null || Date.now() - Number(used) >= LAST_USE_PRECISION_MS) {
-    const db = await getDb();
-    await db.update(apiToken).set({ lastUsedAt: new Date() }).where(eq(apiToken.id, tokenId));
-  }
+  await noteUse(tokenId, used === null ? 0 : Number(used));
   return {
     sessionId: null,
     tokenId,
