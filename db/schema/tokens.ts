@@ -32,7 +32,12 @@ export const apiToken = pgTable(
   ],
 );
 
-export const auditActorTypeEnum = pgEnum("audit_actor_type", ["user", "token", "monitor", "system"]);
+export const auditActorTypeEnum = pgEnum("audit_actor_type", [
+  "user",
+  "token",
+  "monitor",
+  "system",
+]);
 
 /** One change, written in the transaction that made it. */
 export const auditEntry = pgTable(

@@ -174,7 +174,10 @@ async function noteUse(tokenId: string, storedAt: number): Promise<void> {
   writes.set(tokenId, now);
   if (writes.size > 10_000) writes.clear();
   const db = await getDb();
-  await db.update(apiToken).set({ lastUsedAt: new Date(now) }).where(eq(apiToken.id, tokenId));
+  await db
+    .update(apiToken)
+    .set({ lastUsedAt: new Date(now) })
+    .where(eq(apiToken.id, tokenId));
 }
 
 /** Whether a request's credentials look like one of our token secrets (no lookup needed to refuse). */
