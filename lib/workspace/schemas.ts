@@ -25,8 +25,10 @@ export const Me = z
     role: Role,
     workspaceId: uuid(),
     tokenId: uuid()
-      .nullable()
-      .describe("The API token the request was made with (its creator's id and address above)."),
+      .optional()
+      .describe(
+        "Only for a request made with an API token: the token (its creator's id and address above).",
+      ),
   })
   .meta({ id: "Me" });
 

@@ -7,6 +7,6 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
     email: ctx.email,
     role: ctx.role,
     workspaceId: ctx.workspaceId,
-    tokenId: ctx.tokenId,
+    ...(ctx.tokenId ? { tokenId: ctx.tokenId } : {}),
   })),
 });
