@@ -67,14 +67,14 @@ const PRUNE_BATCH = 5_000;
  */
 export async function pruneAuditLog(): Promise<number> {
   const db = await getDb();
-  const cutoff = new Date(Date.now() - config().auditRetentionDays * 86_400_000);
+  const days = config().auditRetentionDays;
   let removed = 0;
   for (;;) {
     const [{ n }] = rowsOf<{ n: number }>(
       await db.execute(sql`
         with gone as (
           delete from ${auditEntry} where ${auditEntry.id} in (
-            select ${auditEntry.id} from ${auditEntry} where ${auditEntry.at} < ${cutoff}
+            select ${auditEntry.id} from ${auditEntry} where ${auditEntry.at} < now() - make_interval(days => ${days}::int)
             limit ${PRUNE_BATCH})
           returning 1)
         select count(*)::int as n from gone`),
