@@ -6,6 +6,7 @@ import { useCan } from "../actor";
 import { CreateTokenForm } from "./create-token-form";
 import { TokenRow } from "./token-row";
 import { useApiTokens } from "./use-api-tokens";
+import { DataTable } from "@/app/ui/data-table";
 
 export function ApiTokensView() {
   const isAdmin = useCan("admin");
@@ -38,29 +39,15 @@ export function ApiTokensView() {
         empty={tokens?.length === 0 ? "No tokens yet." : undefined}
       >
         {tokens && tokens.length > 0 && (
-          <div className="table-wrap">
-            <table className="table" aria-label="API tokens">
-              <thead>
-                <tr>
-                  <th>Name</th>
-                  <th>Prefix</th>
-                  <th>Role</th>
-                  <th>Status</th>
-                  <th>Created by</th>
-                  <th>Expires</th>
-                  <th>Last used</th>
-                  <th>
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {tokens.map((token) => (
-                  <TokenRow key={token.id} token={token} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            label="API tokens"
+            columns={["Name", "Prefix", "Role", "Status", "Created by", "Expires", "Last used"]}
+            actions
+          >
+            {tokens.map((token) => (
+              <TokenRow key={token.id} token={token} />
+            ))}
+          </DataTable>
         )}
       </ListSection>
     </div>

@@ -8,6 +8,7 @@ import { AuditFiltersForm, isFiltered } from "./audit-filters";
 import { AuditRow } from "./audit-row";
 import { goneTargets } from "./audit-words";
 import { useAuditLog } from "./use-audit-log";
+import { DataTable } from "@/app/ui/data-table";
 
 export function AuditLogView() {
   const isAdmin = useCan("admin");
@@ -48,24 +49,14 @@ export function AuditLogView() {
         }
       >
         {entries && entries.length > 0 && (
-          <div className="table-wrap">
-            <table className="table" aria-label="Audit log entries">
-              <thead>
-                <tr>
-                  <th>When</th>
-                  <th>Who</th>
-                  <th>Action</th>
-                  <th>Target</th>
-                  <th>Changes</th>
-                </tr>
-              </thead>
-              <tbody>
-                {entries.map((entry) => (
-                  <AuditRow key={entry.id} entry={entry} gone={gone} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            label="Audit log entries"
+            columns={["When", "Who", "Action", "Target", "Changes"]}
+          >
+            {entries.map((entry) => (
+              <AuditRow key={entry.id} entry={entry} gone={gone} />
+            ))}
+          </DataTable>
         )}
         {log.hasNextPage && (
           <div>

@@ -6,6 +6,7 @@ import { InvitationRow } from "./invitation-row";
 import { InviteForm } from "./invite-form";
 import { MemberRow } from "./member-row";
 import { useMembers } from "./use-members";
+import { DataTable } from "@/app/ui/data-table";
 
 export function MembersView() {
   const isAdmin = useCan("admin");
@@ -28,25 +29,11 @@ export function MembersView() {
         {list.isPending && <Loading />}
         <ErrorNotice error={list.error} />
         {list.data && (
-          <div className="table-wrap">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th>Member</th>
-                  <th>Role</th>
-                  <th>Two-factor</th>
-                  <th>
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.members.map((member) => (
-                  <MemberRow key={member.userId} member={member} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable columns={["Member", "Role", "Two-factor"]} actions>
+            {list.data.members.map((member) => (
+              <MemberRow key={member.userId} member={member} />
+            ))}
+          </DataTable>
         )}
       </section>
       <section className="card">
@@ -55,25 +42,11 @@ export function MembersView() {
           <p className="muted">No pending invitations.</p>
         )}
         {list.data && list.data.invitations.length > 0 && (
-          <div className="table-wrap">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th>Email</th>
-                  <th>Role</th>
-                  <th>Expires</th>
-                  <th>
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.invitations.map((invitation) => (
-                  <InvitationRow key={invitation.id} invitation={invitation} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable columns={["Email", "Role", "Expires"]} actions>
+            {list.data.invitations.map((invitation) => (
+              <InvitationRow key={invitation.id} invitation={invitation} />
+            ))}
+          </DataTable>
         )}
       </section>
     </div>

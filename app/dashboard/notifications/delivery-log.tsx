@@ -7,6 +7,7 @@ import { Time, withZone } from "@/app/ui/time";
 import type { Delivery, DeliveryList } from "../api-types";
 import { endpointKeys } from "../query-keys";
 import { answerOf, deliveryState } from "./endpoint-words";
+import { DataTable } from "@/app/ui/data-table";
 
 function RetryButton({ endpointId, delivery }: { endpointId: string; delivery: Delivery }) {
   const queryClient = useQueryClient();
@@ -50,60 +51,49 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
   if (log.isError) return <ErrorNotice error={log.error} />;
   if (!log.data.deliveries.length) return <p className="muted">No deliveries yet.</p>;
   return (
-    <div className="table-wrap">
-      <table className="table" aria-label="Delivery log">
-        <thead>
-          <tr>
-            <th>Event</th>
-            <th>State</th>
-            <th>Attempts</th>
-          </tr>
-        </thead>
-        <tbody>
-          {log.data.deliveries.map((delivery) => (
-            <tr key={delivery.id}>
-              <td>
-                <strong>{delivery.type}</strong>
-                <div className="muted">
-                  <code>{delivery.id}</code>
-                </div>
-                <div className="muted">
-                  <Time iso={delivery.createdAt} />
-                </div>
-              </td>
-              <td>
-                <span className={`badge ${stateBadge(delivery)}`}>{deliveryState(delivery)}</span>
-                {delivery.state === "failed" && !delivery.test && (
-                  <div>
-                    <RetryButton endpointId={endpointId} delivery={delivery} />
-                  </div>
-                )}
-              </td>
-              <td>
-                <ol className="plain">
-                  {delivery.attempts.map((attempt) => (
-                    <li key={attempt.attemptedAt}>
-                      <Time iso={attempt.attemptedAt} /> · {answerOf(attempt)}
-                      {attempt.latencyMs !== null && ` · ${attempt.latencyMs} ms`}
-                      {attempt.statusCode &&
-                      attempt.error &&
-                      attempt.error !== `HTTP ${attempt.statusCode}`
-                        ? ` · ${attempt.error}`
-                        : ""}
-                      {attempt.nextAttemptAt && (
-                        <>
-                          {" · next "}
-                          <Time iso={attempt.nextAttemptAt} />
-                        </>
-                      )}
-                    </li>
-                  ))}
-                </ol>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable label="Delivery log" columns={["Event", "State", "Attempts"]}>
+      {log.data.deliveries.map((delivery) => (
+        <tr key={delivery.id}>
+          <td>
+            <strong>{delivery.type}</strong>
+            <div className="muted">
+              <code>{delivery.id}</code>
+            </div>
+            <div className="muted">
+              <Time iso={delivery.createdAt} />
+            </div>
+          </td>
+          <td>
+            <span className={`badge ${stateBadge(delivery)}`}>{deliveryState(delivery)}</span>
+            {delivery.state === "failed" && !delivery.test && (
+              <div>
+                <RetryButton endpointId={endpointId} delivery={delivery} />
+              </div>
+            )}
+          </td>
+          <td>
+            <ol className="plain">
+              {delivery.attempts.map((attempt) => (
+                <li key={attempt.attemptedAt}>
+                  <Time iso={attempt.attemptedAt} /> · {answerOf(attempt)}
+                  {attempt.latencyMs !== null && ` · ${attempt.latencyMs} ms`}
+                  {attempt.statusCode &&
+                  attempt.error &&
+                  attempt.error !== `HTTP ${attempt.statusCode}`
+                    ? ` · ${attempt.error}`
+                    : ""}
+                  {attempt.nextAttemptAt && (
+                    <>
+                      {" · next "}
+                      <Time iso={attempt.nextAttemptAt} />
+                    </>
+                  )}
+                </li>
+              ))}
+            </ol>
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

@@ -6,6 +6,7 @@ import { OutgoingMailNotice } from "../mailbox/outgoing-notice";
 import { AddSubscriber } from "./add-subscriber";
 import { SubscriberRow } from "./subscriber-row";
 import { useSubscribers } from "./use-notifications";
+import { DataTable } from "@/app/ui/data-table";
 
 /** Email subscribers: who they are, their state, what they follow; adding and deleting. */
 export function Subscribers({ names }: { names: Map<string, string> }) {
@@ -32,26 +33,15 @@ export function Subscribers({ names }: { names: Map<string, string> }) {
       <ErrorNotice error={subscribers.error} />
       {subscribers.data?.length === 0 && !adding && <p className="notice">No subscribers yet.</p>}
       {subscribers.data && subscribers.data.length > 0 && (
-        <div className="table-wrap">
-          <table className="table" aria-label="Subscribers">
-            <thead>
-              <tr>
-                <th>Email</th>
-                <th>State</th>
-                <th>Follows</th>
-                <th>Subscribed</th>
-                <th>
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {subscribers.data.map((subscriber) => (
-                <SubscriberRow key={subscriber.id} subscriber={subscriber} names={names} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label="Subscribers"
+          columns={["Email", "State", "Follows", "Subscribed"]}
+          actions
+        >
+          {subscribers.data.map((subscriber) => (
+            <SubscriberRow key={subscriber.id} subscriber={subscriber} names={names} />
+          ))}
+        </DataTable>
       )}
     </section>
   );

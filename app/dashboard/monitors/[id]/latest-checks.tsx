@@ -2,6 +2,7 @@
 
 import { Time } from "@/app/ui/time";
 import type { CheckResult } from "../../api-types";
+import { DataTable } from "@/app/ui/data-table";
 
 const PHASES: [keyof CheckResult["timings"], string][] = [
   ["dnsMs", "DNS"],
@@ -18,39 +19,23 @@ export function LatestChecks({ results }: { results: CheckResult[] | undefined }
       <h2>Latest check per region</h2>
       {!results?.length && <p className="muted">Not checked yet.</p>}
       {results?.length ? (
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Region</th>
-                <th scope="col">Result</th>
-                {PHASES.map(([, label]) => (
-                  <th key={label} scope="col">
-                    {label}
-                  </th>
-                ))}
-                <th scope="col">Started</th>
-              </tr>
-            </thead>
-            <tbody>
-              {results.map((r) => (
-                <tr key={r.region}>
-                  <td>{r.region}</td>
-                  <td>
-                    {r.status === "up" ? "Up" : "Down"}
-                    {r.statusCode !== null && ` (HTTP ${r.statusCode})`}
-                  </td>
-                  {PHASES.map(([key, label]) => (
-                    <td key={label}>{r.timings[key] === null ? "—" : `${r.timings[key]} ms`}</td>
-                  ))}
-                  <td>
-                    <Time iso={r.startedAt} />
-                  </td>
-                </tr>
+        <DataTable columns={["Region", "Result", ...PHASES.map(([, label]) => label), "Started"]}>
+          {results.map((r) => (
+            <tr key={r.region}>
+              <td>{r.region}</td>
+              <td>
+                {r.status === "up" ? "Up" : "Down"}
+                {r.statusCode !== null && ` (HTTP ${r.statusCode})`}
+              </td>
+              {PHASES.map(([key, label]) => (
+                <td key={label}>{r.timings[key] === null ? "—" : `${r.timings[key]} ms`}</td>
               ))}
-            </tbody>
-          </table>
-        </div>
+              <td>
+                <Time iso={r.startedAt} />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       ) : null}
     </section>
   );
