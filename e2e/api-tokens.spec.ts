@@ -36,7 +36,7 @@ test("the owner makes a token, a script declares an incident with it, the audit 
   await expect(row).toContainText(`ac_${secret.slice(3, 11)}…`);
   await expect(row).toContainText("editor");
   await expect(row).toContainText("Active");
-  await expect(row.getByRole("cell").nth(6)).toHaveText("Never");
+  await expect(row.getByRole("cell").nth(5)).toHaveText("Never");
   await expectNoFindings(page, "secret shown");
 
   // A script with nothing but the secret declares an incident.
@@ -61,7 +61,7 @@ test("the owner makes a token, a script declares an incident with it, the audit 
 
   // Back on the tokens page the secret is gone for good, and the token shows it was used.
   await page.getByRole("link", { name: "API tokens", exact: true }).click();
-  await expect(row.getByRole("cell").nth(6)).not.toHaveText("Never");
+  await expect(row.getByRole("cell").nth(5)).not.toHaveText("Never");
   await expect(page.getByLabel("Token secret")).toHaveCount(0);
 
   // The audit log names the token as the one who declared it, and links to the incident.

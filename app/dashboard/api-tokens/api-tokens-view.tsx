@@ -41,7 +41,7 @@ export function ApiTokensView() {
         {tokens && tokens.length > 0 && (
           <DataTable
             label="API tokens"
-            columns={["Name", "Prefix", "Role", "Status", "Created by", "Expires", "Last used"]}
+            columns={["Name", "Role", "Status", "Created by", "Expires", "Last used"]}
             actions
           >
             {tokens.map((token) => (

@@ -26,9 +26,9 @@ export function TokenRow({ token }: { token: ApiToken }) {
     <tr data-item-id={token.id}>
       <td>
         <strong>{token.name}</strong>
-      </td>
-      <td>
-        <code>{shownPrefix(token)}</code>
+        <div className="muted">
+          <code>{shownPrefix(token)}</code>
+        </div>
       </td>
       <td>{token.role}</td>
       <td>
