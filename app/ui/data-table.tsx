@@ -1,8 +1,11 @@
-import type { ReactNode } from "react";
+"use client";
+
+import { useEffect, useRef, useState, type ReactNode } from "react";
 
 /**
  * A table in its scrolling wrapper: the column headings, then the rows given. `actions` adds a
- * last column for each row's buttons, named for screen readers only.
+ * last column for each row's buttons, named for screen readers only. When the table is wider than
+ * the page (a phone), the wrapper scrolls and takes focus, so it can be scrolled by keyboard.
  */
 export function DataTable({
   label,
@@ -16,8 +19,26 @@ export function DataTable({
   actions?: boolean;
   children: ReactNode;
 }) {
+  const wrap = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const element = wrap.current;
+    if (!element) return;
+    const measure = () => setScrolls(element.scrollWidth > element.clientWidth + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    return () => observer.disconnect();
+  }, []);
   return (
-    <div className="table-wrap">
+    <div
+      ref={wrap}
+      className="table-wrap"
+      {...(scrolls
+        ? { tabIndex: 0, role: "region", "aria-label": `${label ?? "Table"}, scrolls sideways` }
+        : {})}
+    >
       <table className="table" aria-label={label}>
         <thead>
           <tr>
