@@ -59,6 +59,16 @@ test("the owner makes a token, a script declares an incident with it, the audit 
     page.getByRole("list", { name: "Open incidents" }).getByRole("link", { name: title }),
   ).toBeVisible();
 
+  // The same script resolves it; the dashboard no longer lists it as open.
+  const resolved = await fetch(`${origin}/v1/incidents/${incident.id}/updates`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${secret}`, "content-type": "application/json" },
+    body: JSON.stringify({ status: "resolved", body: "Card payments are fast again." }),
+  });
+  expect(resolved.status).toBe(201);
+  await page.reload();
+  await expect(page.getByRole("link", { name: title })).toHaveCount(0);
+
   // Back on the tokens page the secret is gone for good, and the token shows it was used.
   await page.getByRole("link", { name: "API tokens", exact: true }).click();
   await expect(row.getByRole("cell").nth(5)).not.toHaveText("Never");
