@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
+import { type TOTP, URI } from "otpauth";
 import { getDb, rowsOf } from "@/db/client";
 import { operations } from "@/lib/api/registry";
 import { resetConfig } from "@/lib/config";
@@ -9,6 +10,7 @@ import { fanOutPending } from "@/lib/outbox/fan-out";
 import { jobHandlers } from "@/lib/runner/handlers";
 import { runDueJobs } from "@/lib/runner/jobs";
 import {
+  memberWithRole,
   OWNER,
   setUpOwner,
   TestClient,
@@ -651,6 +653,34 @@ describe("the audit log", () => {
       target: { type: "member", id: ownerId, name: OWNER.email },
     });
     expect(failure!.action).toBe("sign_in.failure");
+  });
+
+  it("logs a member's own password change and two-factor enrolment and removal", async () => {
+    const { client, userId, password } = await memberWithRole(owner, "editor");
+    const changed = await client.post("/auth/change-password", {
+      currentPassword: password,
+      newPassword: "a brand new password",
+    });
+    expect(changed.status).toBe(200);
+    const enabled = await client.post("/auth/two-factor/enable", {
+      password: "a brand new password",
+    });
+    expect(enabled.status).toBe(200);
+    const totp = URI.parse(enabled.body.totpURI) as TOTP;
+    expect(
+      (await client.post("/auth/two-factor/verify-totp", { code: totp.generate() })).status,
+    ).toBe(200);
+    const disabled = await client.post("/auth/two-factor/disable", {
+      password: "a brand new password",
+    });
+    expect(disabled.status).toBe(200);
+    const mine = await entries(`&actorId=${userId}`);
+    expect(mine.map((e) => e.action).slice(0, 3)).toEqual([
+      "two_factor.disable",
+      "two_factor.enable",
+      "password.change",
+    ]);
+    expect(JSON.stringify(mine)).not.toContain("a brand new password");
   });
 
   it("filters by actor, action and target, and pages with before", async () => {

@@ -139,11 +139,15 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
     const attempt = email ? await beginSignInAttempt(email, request.headers) : null;
     // Read before the answer: a right code ends the challenge.
     const challenger = request.method === "POST" ? await challengeUserId(request.headers) : null;
+    const signedIn =
+      request.method === "POST" && !email && !challenger
+        ? ((await actorFromHeaders(request.headers))?.userId ?? null)
+        : null;
     let response = await auth.handler(forwarded);
     if (request.method === "POST") {
       await auditSignIn(
         new URL(request.url).pathname,
-        { email, challengeUserId: challenger },
+        { email, challengeUserId: challenger, signedInUserId: signedIn },
         response,
       );
     }

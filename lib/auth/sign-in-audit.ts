@@ -4,10 +4,18 @@ import { recordAudit } from "@/lib/audit/audit";
 import { AUTH_BASE_PATH } from "./auth";
 
 const PASSWORD_PATH = `${AUTH_BASE_PATH}/sign-in/email`;
-const SECOND_FACTOR_PATHS = new Set([
-  `${AUTH_BASE_PATH}/two-factor/verify-totp`,
-  `${AUTH_BASE_PATH}/two-factor/verify-backup-code`,
-]);
+const TOTP_PATH = `${AUTH_BASE_PATH}/two-factor/verify-totp`;
+const SECOND_FACTOR_PATHS = new Set([TOTP_PATH, `${AUTH_BASE_PATH}/two-factor/verify-backup-code`]);
+
+/**
+ * What a signed-in member's successful request to these paths changes about their account. A
+ * first code verified while signed in (no sign-in challenge pending) confirms two-factor enrolment.
+ */
+const ACCOUNT_CHANGES: Record<string, string> = {
+  [`${AUTH_BASE_PATH}/change-password`]: "password.change",
+  [`${AUTH_BASE_PATH}/two-factor/disable`]: "two_factor.disable",
+  [TOTP_PATH]: "two_factor.enable",
+};
 
 async function memberOf(where: { email: string } | { userId: string }) {
   const { user, member } = schema;
@@ -36,14 +44,28 @@ async function wantsSecondFactor(response: Response): Promise<boolean> {
 
 /**
  * Writes `sign_in.success` or `sign_in.failure` for an answered sign-in step: a password (a right
- * one that still needs a second factor is not yet a success) or a two-factor or backup code. Only
- * members' accounts are logged: an address nobody has belongs to no workspace's log.
+ * one that still needs a second factor is not yet a success) or a two-factor or backup code; and
+ * `password.change`, `two_factor.enable` or `two_factor.disable` for a signed-in member's own
+ * account. Only members' accounts are logged: an address nobody has belongs to no workspace's log.
  */
 export async function auditSignIn(
   path: string,
-  who: { email: string | null; challengeUserId: string | null },
+  who: { email: string | null; challengeUserId: string | null; signedInUserId: string | null },
   response: Response,
 ): Promise<void> {
+  const change = ACCOUNT_CHANGES[path];
+  if (change && response.ok && who.signedInUserId && !who.challengeUserId) {
+    const found = await memberOf({ userId: who.signedInUserId });
+    if (!found) return;
+    const db = await getDb();
+    await recordAudit(
+      db,
+      { workspaceId: found.workspaceId, by: { type: "user", id: found.userId, name: found.name } },
+      change,
+      { type: "member", id: found.userId, name: found.email },
+    );
+    return;
+  }
   const isPassword = path === PASSWORD_PATH;
   if (!isPassword && !SECOND_FACTOR_PATHS.has(path)) return;
   const outcome = response.ok ? "success" : response.status === 401 ? "failure" : null;
