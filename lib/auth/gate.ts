@@ -8,7 +8,7 @@ import { AUTH_BASE_PATH, authCookieName, getAuth } from "./auth";
 import { actorFromHeaders, readCookie, verifySignedCookie } from "./session";
 import { requestPasswordReset, RESET_REQUESTED } from "./password-reset";
 import { beginSignInAttempt, signInFailed, signInSucceeded } from "./throttle";
-import { auditSignIn } from "./sign-in-audit";
+import { auditSignIn, isAuditedAuthPath } from "./sign-in-audit";
 
 const SIGN_IN_PATH = `${AUTH_BASE_PATH}/sign-in/email`;
 // Answered here rather than by better-auth, whose answer comes sooner for an unknown address.
@@ -137,19 +137,15 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
         ? emailOf(body ?? "")
         : null;
     const attempt = email ? await beginSignInAttempt(email, request.headers) : null;
-    // Read before the answer: a right code ends the challenge.
-    const challenger = request.method === "POST" ? await challengeUserId(request.headers) : null;
+    const path = new URL(request.url).pathname;
+    const audited = request.method === "POST" && isAuditedAuthPath(path);
+    // Read before the answer: a right code ends the challenge, a sign-out the session.
+    const challenger = audited ? await challengeUserId(request.headers) : null;
     const signedIn =
-      request.method === "POST" && !email && !challenger
-        ? ((await actorFromHeaders(request.headers))?.userId ?? null)
-        : null;
+      audited && !email && !challenger ? await actorFromHeaders(request.headers) : null;
     let response = await auth.handler(forwarded);
-    if (request.method === "POST") {
-      await auditSignIn(
-        new URL(request.url).pathname,
-        { email, challengeUserId: challenger, signedInUserId: signedIn },
-        response,
-      );
+    if (audited) {
+      await auditSignIn(path, { email, challengeUserId: challenger, signedIn }, response);
     }
     if (attempt && response.ok) {
       response = withCookie(response, await signInSucceeded(attempt));

@@ -1,6 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { getDb, schema } from "@/db/client";
 import { recordAudit } from "@/lib/audit/audit";
+import type { Actor } from "@/lib/contract/actor";
 import { AUTH_BASE_PATH } from "./auth";
 
 const PASSWORD_PATH = `${AUTH_BASE_PATH}/sign-in/email`;
@@ -17,6 +18,11 @@ const ACCOUNT_CHANGES: Record<string, string> = {
   [TOTP_PATH]: "two_factor.enable",
 };
 
+/** Whether an answer to a POST at `path` may be written to the audit log (see auditSignIn). */
+export function isAuditedAuthPath(path: string): boolean {
+  return path === PASSWORD_PATH || SECOND_FACTOR_PATHS.has(path) || path in ACCOUNT_CHANGES;
+}
+
 async function memberOf(where: { email: string } | { userId: string }) {
   const { user, member } = schema;
   const db = await getDb();
@@ -29,7 +35,7 @@ async function memberOf(where: { email: string } | { userId: string }) {
     })
     .from(user)
     .innerJoin(member, eq(member.userId, user.id))
-    .where(and("email" in where ? eq(user.email, where.email) : eq(user.id, where.userId)));
+    .where("email" in where ? eq(user.email, where.email) : eq(user.id, where.userId));
   return found ?? null;
 }
 
@@ -50,20 +56,17 @@ async function wantsSecondFactor(response: Response): Promise<boolean> {
  */
 export async function auditSignIn(
   path: string,
-  who: { email: string | null; challengeUserId: string | null; signedInUserId: string | null },
+  who: { email: string | null; challengeUserId: string | null; signedIn: Actor | null },
   response: Response,
 ): Promise<void> {
   const change = ACCOUNT_CHANGES[path];
-  if (change && response.ok && who.signedInUserId && !who.challengeUserId) {
-    const found = await memberOf({ userId: who.signedInUserId });
-    if (!found) return;
+  if (change && response.ok && who.signedIn && !who.challengeUserId) {
     const db = await getDb();
-    await recordAudit(
-      db,
-      { workspaceId: found.workspaceId, by: { type: "user", id: found.userId, name: found.name } },
-      change,
-      { type: "member", id: found.userId, name: found.email },
-    );
+    await recordAudit(db, who.signedIn, change, {
+      type: "member",
+      id: who.signedIn.userId,
+      name: who.signedIn.email,
+    });
     return;
   }
   const isPassword = path === PASSWORD_PATH;
