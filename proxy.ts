@@ -34,7 +34,7 @@ export function proxy(request: Request): Response {
   return response;
 }
 
-// The API, sign-in, /health and the public status page (/, its incidents, maintenance, history,
+// The API, sign-in, /health, heartbeat pings and the public status page (/, its incidents, maintenance, history,
 // feeds, /api/v2 and the subscription pages under /public) apply the gate in their handlers and
 // skip this: they are the hot paths. Each is excluded by its exact address (a whole segment,
 // anchored with `$`), never by a prefix: `/historyfoo` or `/incidents/a/b` is Next.js's
@@ -43,6 +43,6 @@ export function proxy(request: Request): Response {
 // own matching.
 export const config = {
   matcher: [
-    "/((?!$|history(?:\\.rss|\\.atom)?$|incidents/[^/]+$|maintenance/[^/]+$|public/subscriptions(?:/confirm|/manage|/unsubscribe)?$|api/v2/.|v1/.|auth/.|health(?:/ready)?$|openapi\\.json$).*)",
+    "/((?!$|history(?:\\.rss|\\.atom)?$|incidents/[^/]+$|maintenance/[^/]+$|public/subscriptions(?:/confirm|/manage|/unsubscribe)?$|api/v2/.|v1/.|auth/.|health(?:/ready)?$|heartbeat/[^/]+(?:/fail)?$|openapi\\.json$).*)",
   ],
 };

@@ -74,7 +74,21 @@ const envSchema = z
     REGION: z
       .string()
       .regex(/^[a-z0-9-]{1,40}$/, "must be 1–40 lowercase letters, digits or dashes")
+      .refine((region) => region !== "heartbeat", "heartbeat names the heartbeat monitors' lane")
       .default("local"),
+    /** A PEM file of extra certificate authorities that checks trust (a private CA). */
+    MONITOR_CA_FILE: z.string().min(1).optional(),
+    /** DNS servers the dns monitors ask (host or host:port, comma-separated); the system's if unset. */
+    MONITOR_DNS_SERVERS: z
+      .string()
+      .regex(
+        /^[^,\s]+(,[^,\s]+)*$/,
+        "must be a comma list of addresses like 1.1.1.1,[2606:4700::1111]:53",
+      )
+      .optional()
+      .transform((text) => (text ? text.split(",") : null)),
+    /** Pings one heartbeat secret may send per minute. */
+    HEARTBEAT_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
     /** Whether a long-running server process also checks monitors (off for a web-only fleet). */
     MONITOR_CHECKER: flag.default(true),
     /** How recently a region's checker must have reported for new monitors to get its slot. */
@@ -142,6 +156,9 @@ const envSchema = z
     dkimPartial: [env.DKIM_DOMAIN, env.DKIM_SELECTOR, env.DKIM_PRIVATE_KEY].some(Boolean),
     region: env.REGION,
     monitorChecker: env.MONITOR_CHECKER,
+    monitorCaFile: env.MONITOR_CA_FILE,
+    monitorDnsServers: env.MONITOR_DNS_SERVERS,
+    heartbeatRateLimit: env.HEARTBEAT_RATE_LIMIT,
     regionActiveWithinMs: env.REGION_ACTIVE_WITHIN,
     monitorsPerWorkspace: env.MONITORS_PER_WORKSPACE,
     webhookRetrySchedule: env.WEBHOOK_RETRY_SCHEDULE,

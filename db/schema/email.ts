@@ -95,6 +95,7 @@ export const emailKindEnum = pgEnum("email_kind", [
   "event",
   "invitation",
   "password_reset",
+  "monitor_alert",
 ]);
 export const emailStateEnum = pgEnum("email_state", ["pending", "sent", "failed"]);
 

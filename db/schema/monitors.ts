@@ -25,8 +25,16 @@ export const httpMethodEnum = pgEnum("http_method", [
   "OPTIONS",
 ]);
 export const publishPolicyEnum = pgEnum("publish_policy", ["auto", "manual", "none"]);
-export const monitorStateEnum = pgEnum("monitor_state", ["pending", "up", "down", "paused"]);
-export const checkStatusEnum = pgEnum("check_status", ["up", "down"]);
+export const monitorStateEnum = pgEnum("monitor_state", [
+  "pending",
+  "up",
+  "down",
+  "paused",
+  "degraded",
+]);
+export const checkStatusEnum = pgEnum("check_status", ["up", "down", "degraded"]);
+export const monitorTypeEnum = pgEnum("monitor_type", ["http", "tcp", "dns", "heartbeat"]);
+export const outageStateEnum = pgEnum("outage_state", ["down", "degraded"]);
 
 export const monitor = pgTable(
   "monitor",
@@ -39,7 +47,9 @@ export const monitor = pgTable(
       .notNull()
       .references(() => component.id, { onDelete: "cascade" }),
     name: text().notNull(),
-    url: text().notNull(),
+    type: monitorTypeEnum().notNull().default("http"),
+    /** The URL an http monitor checks; null for the other types. */
+    url: text(),
     method: httpMethodEnum().notNull(),
     expectedStatus: integer().array().notNull(),
     keyword: text(),
@@ -51,6 +61,14 @@ export const monitor = pgTable(
     failureThreshold: integer().notNull(),
     recoveryThreshold: integer().notNull(),
     enabled: boolean().notNull(),
+    /** The type's settings that are not secret (docs/design.md §29); see lib/monitors/settings.ts. */
+    settings: jsonb().notNull().default({}),
+    /** The type's secret values (header values, body, password, token, heartbeat secret), encrypted. */
+    secretsEncrypted: text(),
+    /** The customer-facing text of the incidents the monitor opens and resolves. */
+    wording: jsonb().notNull().default({}),
+    /** The certificate expiry a warning was sent for, so each certificate is announced once. */
+    certificateWarnedFor: at(),
     /** The verdict across regions (docs/design.md §8), and when it began. */
     state: monitorStateEnum().notNull().default("pending"),
     since: at().notNull().defaultNow(),
@@ -95,9 +113,17 @@ export const monitorRegion = pgTable(
     lastResult: jsonb(),
     /** Checks that could not start within one interval of their slot. */
     skipped: integer().notNull().default(0),
+    /** The statuses of the latest checks, oldest first, one letter each (u, g, d): at most 30. */
+    recent: text().notNull().default(""),
+    /** A heartbeat monitor's one slot: the SHA-256 of its ping secret, and its pings. */
+    pingSecretHash: text(),
+    lastPingAt: at(),
+    /** The latest ping reported a failure (`/fail`); the next plain ping clears it. */
+    pingFailed: boolean().notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.monitorId, t.region] }),
+    uniqueIndex("monitor_region_ping_secret_hash_key").on(t.pingSecretHash),
     index("monitor_region_workspace_id_reported_idx").on(t.workspaceId, t.lastReportedAt),
     // The checkers' claim reads due rows across workspaces, by region and time.
     index("monitor_region_region_next_due_idx").on(t.region, t.nextDueAt),
@@ -126,6 +152,8 @@ export const monitorResult = pgTable(
     errorClass: text(),
     errorMessage: text(),
     timings: jsonb().notNull(),
+    /** The failed assertion and the certificate's expiry, when there are any. */
+    details: jsonb(),
   },
   (t) => [
     index("monitor_result_workspace_id_monitor_started_idx").on(
@@ -190,3 +218,35 @@ export const monitorDeleted = pgTable("monitor_deleted", {
   workspaceId: uuid().notNull(),
   deletedAt: at().notNull().defaultNow(),
 });
+
+/**
+ * The periods a monitor was down or degraded: opened when its verdict leaves `up`, closed when
+ * it returns, with the first failing check's cause and the incident the monitor opened.
+ */
+export const monitorOutage = pgTable(
+  "monitor_outage",
+  {
+    id: id(),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspace.id, { onDelete: "cascade" }),
+    monitorId: uuid()
+      .notNull()
+      .references(() => monitor.id, { onDelete: "cascade" }),
+    state: outageStateEnum().notNull(),
+    startedAt: at().notNull(),
+    endedAt: at(),
+    causeClass: text(),
+    causeMessage: text(),
+    incidentId: uuid().references(() => incident.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("monitor_outage_workspace_id_monitor_started_idx").on(
+      t.workspaceId,
+      t.monitorId,
+      t.startedAt,
+    ),
+    index("monitor_outage_monitor_id_idx").on(t.monitorId),
+    index("monitor_outage_incident_id_idx").on(t.incidentId),
+  ],
+);

@@ -11,6 +11,7 @@ export const eventTypeEnum = pgEnum("event_type", [
   "maintenance.completed",
   "maintenance.cancelled",
   "maintenance.updated",
+  "monitor.certificate_expiring",
 ]);
 
 /**

@@ -12,6 +12,7 @@ import {
   confirmationMail,
   eventMail,
   invitationMail,
+  monitorAlertMail,
   passwordResetMail,
   type Composed,
   type SubscriberLinks,
@@ -326,6 +327,12 @@ async function compose(
       const event = context.events.get(message.eventId ?? "");
       if (!event || !links) return { error: "The event this message reported is gone." };
       content = eventMail({ ...event, componentNames: names, links });
+      break;
+    }
+    case "monitor_alert": {
+      const event = context.events.get(message.eventId ?? "");
+      if (!event?.data.monitor) return { error: "The event this message reported is gone." };
+      content = monitorAlertMail(event);
       break;
     }
   }

@@ -228,3 +228,33 @@ ${message ? markdownToHtml(message) : ""}
 ${button(data.url, linkLabel)}`;
   return { subject, text, html: page(subject, body, footer.html) };
 }
+
+/** A monitor's alert to the workspace's admins: a certificate about to expire. */
+export function monitorAlertMail({ data }: { data: EventData }): Composed {
+  const monitor = data.monitor!;
+  const workspace = data.workspace.name;
+  const days = monitor.daysLeft === 1 ? "1 day" : `${monitor.daysLeft} days`;
+  const subject = `[${workspace}] The certificate of ${monitor.name} expires in ${days}`;
+  const rows: [string, string][] = [
+    ["Monitor", monitor.name],
+    ["Checks", monitor.target],
+    ["Expires", inUtc(monitor.certificateExpiresAt)],
+  ];
+  const table = details(rows);
+  const advice =
+    "Renew the certificate before it expires: from then on, checks fail and visitors' browsers refuse the site.";
+  const text = [
+    subject.replace(/^\[[^\]]*\] /, ""),
+    "",
+    table.text,
+    "",
+    advice,
+    "",
+    `Open the monitor: ${data.url}`,
+  ].join("\n");
+  const body = html`<h1 style="font-size:20px;margin:0 0 16px">${subject.replace(/^\[[^\]]*\] /, "")}</h1>
+${table.html}
+<p>${advice}</p>
+${button(data.url, "Open the monitor")}`;
+  return { subject, text, html: page(subject, body, html``) };
+}

@@ -4,7 +4,7 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetConfig } from "@/lib/config";
-import { classify, performCheck, USER_AGENT, type CheckSpec } from "./check";
+import { classify, performCheck, USER_AGENT, type HttpCheckSpec as CheckSpec } from "./check";
 
 let target: Server;
 let base = "";

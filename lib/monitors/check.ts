@@ -1,30 +1,63 @@
 import { connect as tcpConnect, isIP, type Socket } from "node:net";
-import { connect as tlsConnect } from "node:tls";
+import { readFileSync } from "node:fs";
+import { connect as tlsConnect, rootCertificates, type TLSSocket } from "node:tls";
 import { Agent, request, type buildConnector } from "undici";
+import { config } from "@/lib/config";
 import { addressAllowed, resolveAllowed, TargetRefused } from "@/lib/net/targets";
-import type { ErrorClass, Timings } from "./schemas";
+import { judgeAssertions, readsBody, type AssertionOutcome } from "./assertions";
+import type { Assertion, ErrorClass, Timings } from "./schemas";
 
 export const USER_AGENT = "Allclear-Monitor/1.0";
 export const MAX_REDIRECTS = 5;
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-export type CheckSpec = {
+export type HttpCheckSpec = {
   url: string;
   method: string;
   expectedStatus: number[];
   keyword: string | null;
   timeoutMs: number;
   followRedirects: boolean;
+  headers?: [name: string, value: string][];
+  body?: string | null;
+  /** The Authorization header's value (Basic or Bearer), sent to the monitored origin only. */
+  authorization?: string | null;
+  assertions?: Assertion[];
+  degradedAboveMs?: number | null;
 };
 
 export type CheckOutcome = {
-  status: "up" | "down";
+  status: "up" | "degraded" | "down";
   statusCode: number | null;
   error: { class: ErrorClass; message: string } | null;
   timings: Timings;
+  /** The first assertion that failed, with the value it saw. */
+  assertion?: { index: number; actual: string | null } | null;
+  /** Every assertion's verdict (a test run shows them all). */
+  assertions?: AssertionOutcome[];
+  certificateExpiresAt?: string | null;
 };
 
-class CheckFailure extends Error {
+/**
+ * The certificate authorities checks trust: the bundled roots, and those of MONITOR_CA_FILE (a
+ * private CA), read once.
+ */
+let trusted: { file: string | undefined; ca: string[] } | undefined;
+export function trustedAuthorities(): string[] | undefined {
+  const file = config().monitorCaFile;
+  if (!file) return undefined;
+  if (trusted?.file !== file) trusted = { file, ca: [...rootCertificates, readFileSync(file, "utf8")] };
+  return trusted.ca;
+}
+
+/** The certificate's notAfter as an ISO time, or null when the peer gave none. */
+export function certificateExpiry(socket: TLSSocket): string | null {
+  const validTo = socket.getPeerCertificate()?.valid_to;
+  const at = validTo ? new Date(validTo) : null;
+  return at && !Number.isNaN(at.getTime()) ? at.toISOString() : null;
+}
+
+export class CheckFailure extends Error {
   constructor(
     readonly errorClass: ErrorClass,
     message: string,
@@ -33,7 +66,12 @@ class CheckFailure extends Error {
   }
 }
 
-type Phases = { dnsMs: number | null; connectMs: number | null; tlsMs: number | null };
+type Phases = {
+  dnsMs: number | null;
+  connectMs: number | null;
+  tlsMs: number | null;
+  certificateExpiresAt?: string | null;
+};
 
 const add = (a: number | null, b: number) => (a ?? 0) + b;
 
@@ -96,6 +134,7 @@ function timedConnector(
             socket,
             servername: isIP(host) ? undefined : host,
             ALPNProtocols: ["http/1.1"],
+            ca: trustedAuthorities(),
           });
           sockets.add(secure);
           secure.once("error", (error) => {
@@ -104,6 +143,7 @@ function timedConnector(
           });
           secure.once("secureConnect", () => {
             phases.tlsMs = add(phases.tlsMs, performance.now() - tlsStarted);
+            phases.certificateExpiresAt = certificateExpiry(secure);
             secure.removeAllListeners("error");
             socket.off("error", fail);
             answer(null, secure);
@@ -181,6 +221,22 @@ function checkedUrl(raw: string, base?: URL): URL {
   return url;
 }
 
+/** The first MAX_BODY_BYTES of the answer, as text. */
+async function bodyText(body: AsyncIterable<Uint8Array>): Promise<string> {
+  const pieces: Buffer[] = [];
+  let read = 0;
+  for await (const chunk of body) {
+    const piece = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).subarray(
+      0,
+      MAX_BODY_BYTES - read,
+    );
+    pieces.push(Buffer.from(piece));
+    read += piece.length;
+    if (read >= MAX_BODY_BYTES) break;
+  }
+  return Buffer.concat(pieces).toString("utf8");
+}
+
 /**
  * Whether `keyword` occurs in the first MAX_BODY_BYTES of the answer, read as it streams: only
  * the piece at hand and the keyword's length before it are held, never the whole answer.
@@ -210,9 +266,9 @@ async function bodyContains(body: AsyncIterable<Uint8Array>, keyword: string): P
  * deadline the check settles as a timeout and every socket it opened is closed, whatever the
  * target is doing, so a check always ends. Never throws.
  */
-export async function performCheck(spec: CheckSpec): Promise<CheckOutcome> {
+export async function performCheck(spec: HttpCheckSpec): Promise<CheckOutcome> {
   const started = performance.now();
-  const phases: Phases = { dnsMs: null, connectMs: null, tlsMs: null };
+  const phases: Phases = { dnsMs: null, connectMs: null, tlsMs: null, certificateExpiresAt: null };
   let firstByteMs: number | null = null;
   const sockets = new Set<Socket>();
   const deadline = new AbortController();
@@ -226,18 +282,26 @@ export async function performCheck(spec: CheckSpec): Promise<CheckOutcome> {
     status: "up" | "down",
     statusCode: number | null,
     error: CheckOutcome["error"],
+    judged: AssertionOutcome[] = [],
   ): CheckOutcome => {
     const round = (ms: number | null) => (ms === null ? null : Math.round(ms));
+    const totalMs = Math.round(performance.now() - started);
+    const failed = judged.find((a) => !a.passed);
+    const slow =
+      status === "up" && spec.degradedAboveMs != null && totalMs > spec.degradedAboveMs;
     return {
-      status,
+      status: slow ? "degraded" : status,
       statusCode,
       error,
+      assertion: failed ? { index: failed.index, actual: failed.actual } : null,
+      assertions: judged,
+      certificateExpiresAt: phases.certificateExpiresAt ?? null,
       timings: {
         dnsMs: round(phases.dnsMs),
         connectMs: round(phases.connectMs),
         tlsMs: round(phases.tlsMs),
         firstByteMs: round(firstByteMs),
-        totalMs: Math.round(performance.now() - started),
+        totalMs,
       },
     };
   };
@@ -254,11 +318,21 @@ export async function performCheck(spec: CheckSpec): Promise<CheckOutcome> {
   const exchange = async (): Promise<CheckOutcome> => {
     try {
       let url = checkedUrl(spec.url);
+      const origin = url.origin;
       let method = spec.method;
+      let body = spec.body ?? null;
       for (let hop = 0; ; hop++) {
+        // The monitor's own headers and credentials go to its origin only, never to a redirect's.
+        const own = url.origin === origin;
+        const headers: Record<string, string> = { "user-agent": USER_AGENT, accept: "*/*" };
+        if (own) {
+          for (const [name, value] of spec.headers ?? []) headers[name.toLowerCase()] = value;
+          if (spec.authorization) headers.authorization = spec.authorization;
+        }
         const response = await request(url, {
           method: method as "GET",
-          headers: { "user-agent": USER_AGENT, accept: "*/*" },
+          headers,
+          body: body ?? undefined,
           dispatcher: agent,
           signal: deadline.signal,
           headersTimeout: spec.timeoutMs,
@@ -279,6 +353,7 @@ export async function performCheck(spec: CheckSpec): Promise<CheckOutcome> {
           url = checkedUrl(String(location), url);
           if (response.statusCode === 303 || (response.statusCode <= 302 && method === "POST")) {
             method = method === "HEAD" ? "HEAD" : "GET";
+            body = null;
           }
           continue;
         }
@@ -290,19 +365,51 @@ export async function performCheck(spec: CheckSpec): Promise<CheckOutcome> {
             message: `HTTP ${statusCode}; expected ${spec.expectedStatus.join(", ")}.`,
           });
         }
-        if (spec.keyword !== null && method !== "HEAD") {
+        const assertions = spec.assertions ?? [];
+        const keywordMissing = (found: boolean) =>
+          found
+            ? null
+            : {
+                class: "keyword_missing" as const,
+                message: `"${spec.keyword!.slice(0, 100)}" is not in the first 1 MiB of the answer.`,
+              };
+        let text: string | null = null;
+        if (readsBody(assertions) && method !== "HEAD") {
+          text = await bodyText(response.body);
+          response.body.destroy();
+          if (spec.keyword !== null) {
+            const missing = keywordMissing(text.includes(spec.keyword));
+            if (missing) return finish("down", statusCode, missing);
+          }
+        } else if (spec.keyword !== null && method !== "HEAD") {
           const found = await bodyContains(response.body, spec.keyword);
           response.body.destroy();
-          if (!found) {
-            return finish("down", statusCode, {
-              class: "keyword_missing",
-              message: `"${spec.keyword.slice(0, 100)}" is not in the first 1 MiB of the answer.`,
-            });
-          }
+          const missing = keywordMissing(found);
+          if (missing) return finish("down", statusCode, missing);
         } else {
           await response.body.dump({ limit: MAX_BODY_BYTES }).catch(() => {});
         }
-        return finish("up", statusCode, null);
+        if (!assertions.length) return finish("up", statusCode, null);
+        const judged = judgeAssertions(assertions, {
+          statusCode,
+          headers: response.headers,
+          body: text,
+        });
+        const failed = judged.find((a) => !a.passed);
+        if (!failed) return finish("up", statusCode, null, judged);
+        const a = assertions[failed.index]!;
+        return finish(
+          "down",
+          statusCode,
+          {
+            class: "assertion_failed",
+            message:
+              `Assertion ${failed.index + 1} (${a.source}${a.property ? ` ${a.property}` : ""} ${a.comparison}` +
+              `${a.target !== undefined ? ` ${JSON.stringify(a.target)}` : ""}) does not hold: ` +
+              `${failed.actual === null ? "no value" : JSON.stringify(failed.actual)}.`,
+          },
+          judged,
+        );
       }
     } catch (error) {
       return finish("down", null, classify(error, deadline.signal.aborted));

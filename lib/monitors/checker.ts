@@ -1,13 +1,15 @@
-import { and, asc, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import { getDb, rowsOf, schema, type Transaction } from "@/db/client";
 import { config } from "@/lib/config";
 import { logError } from "@/lib/log";
-import { performCheck, type CheckOutcome, type CheckSpec } from "./check";
+import type { CheckOutcome } from "./check";
 import { nextRegionVerdict, nextSlot, phaseOf, type RegionVerdict } from "./detection";
-import { evaluateMonitors } from "./effects";
+import { evaluateMonitors, warnOfCertificates, type CertificateSeen } from "./effects";
 import { bucketOf } from "./histogram";
+import { checkOnce, type CheckSpec } from "./probes";
 import type { CheckResult } from "./schemas";
+import { checkSpecOf, expiryWarningDaysOf, HEARTBEAT_LANE, intervalMsOf } from "./settings";
 
 const { monitor, monitorRegion } = schema;
 
@@ -36,15 +38,23 @@ export type Claim = {
    */
   abandoned: boolean;
   intervalMs: number;
+  /** The check's own deadline; the lease holds it and a margin. */
+  timeoutMs: number;
   spec: CheckSpec;
   thresholds: { failureThreshold: number; recoveryThreshold: number };
   verdict: RegionVerdict;
   monitorState: string;
   effectsHeld: boolean;
+  /** How many days before a certificate expires a warning goes out; null without TLS. */
+  expiryWarningDays: number | null;
+  certificateWarnedFor: Date | null;
 };
 
 export type Done =
-  { claim: Claim; startedAt: Date; outcome: CheckOutcome } | { claim: Claim; skipped: true };
+  | { claim: Claim; startedAt: Date; outcome: CheckOutcome }
+  | { claim: Claim; skipped: true }
+  /** A heartbeat whose first ping is not due yet: no verdict, nothing missed. */
+  | { claim: Claim; waiting: true };
 
 /**
  * Leases the region's slots due within `horizonMs` (at most `limit`), oldest first. Rows locked
@@ -70,7 +80,7 @@ export async function claimDueChecks({
       .innerJoin(monitor, eq(monitor.id, monitorRegion.monitorId))
       .where(
         and(
-          eq(monitorRegion.region, region),
+          inArray(monitorRegion.region, [region, HEARTBEAT_LANE]),
           lte(monitorRegion.nextDueAt, sql`now() + ${`${horizonMs} milliseconds`}::interval`),
           or(isNull(monitorRegion.leaseUntil), lt(monitorRegion.leaseUntil, sql`now()`)),
           eq(monitor.enabled, true),
@@ -81,27 +91,29 @@ export async function claimDueChecks({
       .for("update", { of: monitorRegion, skipLocked: true });
     const claims: Claim[] = [];
     for (const { region: slot, monitor: m } of due) {
+      const heartbeat = m.type === "heartbeat";
+      let spec: CheckSpec;
+      try {
+        spec = await checkSpecOf(m, slot);
+      } catch (error) {
+        // A secret that cannot be read (another key) cannot be checked; the slot waits its turn.
+        logError(`Monitor ${m.id} cannot be checked:`, error);
+        continue;
+      }
       claims.push({
         monitorId: m.id,
         workspaceId: m.workspaceId,
-        region,
+        region: slot.region,
         lease: uuidv7(),
         leaseEndsBy: claimedAt + holdMs(m.timeoutMs),
         scheduledAt: slot.nextDueAt,
         abandoned: slot.lease !== null,
-        intervalMs: m.intervalSeconds * 1000,
-        spec: {
-          url: m.url,
-          method: m.method,
-          expectedStatus: m.expectedStatus,
-          keyword: m.keyword,
-          timeoutMs: m.timeoutMs,
-          followRedirects: m.followRedirects,
-        },
-        thresholds: {
-          failureThreshold: m.failureThreshold,
-          recoveryThreshold: m.recoveryThreshold,
-        },
+        intervalMs: intervalMsOf(m),
+        spec,
+        // A heartbeat's window already holds its grace: one verdict decides.
+        thresholds: heartbeat
+          ? { failureThreshold: 1, recoveryThreshold: 1 }
+          : { failureThreshold: m.failureThreshold, recoveryThreshold: m.recoveryThreshold },
         verdict: {
           state: slot.state === "paused" ? "pending" : slot.state,
           since: slot.since,
@@ -110,6 +122,9 @@ export async function claimDueChecks({
         },
         monitorState: m.state,
         effectsHeld: m.effectsHeld,
+        expiryWarningDays: expiryWarningDaysOf(m),
+        certificateWarnedFor: m.certificateWarnedFor,
+        timeoutMs: m.timeoutMs,
       });
     }
     if (claims.length) {
@@ -118,7 +133,7 @@ export async function claimDueChecks({
         claims.map((c) => ({
           monitor_id: c.monitorId,
           lease: c.lease,
-          hold_ms: holdMs(c.spec.timeoutMs),
+          hold_ms: holdMs(c.timeoutMs),
         })),
       );
       await tx.execute(sql`
@@ -126,7 +141,8 @@ export async function claimDueChecks({
           lease_until = greatest(monitor_region.next_due_at, now())
             + c.hold_ms * interval '1 millisecond'
         from json_to_recordset(${rows}::json) as c(monitor_id uuid, lease uuid, hold_ms int)
-        where monitor_region.monitor_id = c.monitor_id and monitor_region.region = ${region}`);
+        where monitor_region.monitor_id = c.monitor_id
+          and monitor_region.region in (${region}, ${HEARTBEAT_LANE})`);
     }
     return claims;
   });
@@ -141,7 +157,8 @@ export async function nextSlotDueAt(region = config().region): Promise<number | 
   const [row] = rowsOf<{ due: number }>(
     await db.execute(sql`
       select (extract(epoch from next_due_at) * 1000)::float8 as due from monitor_region
-      where region = ${region} and next_due_at > now() order by next_due_at limit 1`),
+      where region in (${region}, ${HEARTBEAT_LANE}) and next_due_at > now()
+      order by next_due_at limit 1`),
   );
   return row?.due ?? null;
 }
@@ -156,7 +173,7 @@ function tooLate(claim: Claim, now = Date.now()): boolean {
  * starved) between claiming the slot and starting, and another may have claimed it since.
  */
 function leaseRunningOut(claim: Claim): boolean {
-  return performance.now() + claim.spec.timeoutMs > claim.leaseEndsBy;
+  return performance.now() + claim.timeoutMs > claim.leaseEndsBy;
 }
 
 /**
@@ -170,7 +187,9 @@ export async function runClaim(claim: Claim): Promise<Done> {
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   if (leaseRunningOut(claim)) return { claim, skipped: true };
   const startedAt = new Date();
-  return { claim, startedAt, outcome: await performCheck(claim.spec) };
+  const outcome = await checkOnce(claim.spec);
+  if (!outcome) return { claim, waiting: true };
+  return { claim, startedAt, outcome };
 }
 
 function resultOf(done: Extract<Done, { outcome: CheckOutcome }>): CheckResult {
@@ -184,6 +203,8 @@ function resultOf(done: Extract<Done, { outcome: CheckOutcome }>): CheckResult {
     statusCode: outcome.statusCode,
     error: outcome.error,
     timings: outcome.timings,
+    assertion: outcome.assertion ?? null,
+    certificateExpiresAt: outcome.certificateExpiresAt ?? null,
   };
 }
 
@@ -252,13 +273,13 @@ async function addToRollups(tx: Transaction, rollups: Rollup[]): Promise<void> {
 async function insertResults(tx: Transaction, rows: object[]): Promise<Set<string>> {
   const inserted = await tx.execute(sql`
     insert into monitor_result (id, workspace_id, monitor_id, region, scheduled_at, started_at,
-      status, latency_ms, status_code, error_class, error_message, timings)
+      status, latency_ms, status_code, error_class, error_message, timings, details)
     select r.id, r.workspace_id, r.monitor_id, r.region, r.scheduled_at, r.started_at,
-      r.status, r.latency_ms, r.status_code, r.error_class, r.error_message, r.timings
+      r.status, r.latency_ms, r.status_code, r.error_class, r.error_message, r.timings, r.details
     from json_to_recordset(${JSON.stringify(rows)}::json) as r(id uuid, workspace_id uuid,
       monitor_id uuid, region text, lease uuid, scheduled_at timestamptz, started_at timestamptz,
       status check_status, latency_ms int, status_code int, error_class text,
-      error_message text, timings jsonb)
+      error_message text, timings jsonb, details jsonb)
     where exists (select 1 from monitor_region s where s.monitor_id = r.monitor_id
       and s.region = r.region and s.lease = r.lease)
     on conflict (monitor_id, region, scheduled_at) do nothing
@@ -297,10 +318,8 @@ export async function recordChecks(batch: Done[]): Promise<ToEvaluate> {
   const now = Date.now();
   const slots = batch.map((done) => {
     const { claim } = done;
-    const next = new Date(
-      nextSlot(now, claim.intervalMs, phaseOf(claim.monitorId, claim.intervalMs)),
-    );
-    if ("skipped" in done) {
+    const next = new Date(nextDueOf(claim, now));
+    if ("skipped" in done || "waiting" in done) {
       return { done, verdict: claim.verdict, next, result: null };
     }
     if (done.outcome.error?.class === "checker_error") {
@@ -336,6 +355,10 @@ export async function recordChecks(batch: Done[]): Promise<ToEvaluate> {
     error_class: result.error?.class ?? null,
     error_message: result.error?.message ?? null,
     timings: result.timings,
+    details:
+      result.assertion || result.certificateExpiresAt
+        ? { assertion: result.assertion, certificateExpiresAt: result.certificateExpiresAt }
+        : null,
   }));
   const updates = JSON.stringify(
     slots.map(({ done, verdict, next, result }) => ({
@@ -349,12 +372,16 @@ export async function recordChecks(batch: Done[]): Promise<ToEvaluate> {
       streak_since: verdict.streakSince?.toISOString() ?? null,
       reported_at: result?.startedAt ?? null,
       last_result: result,
-      skipped: slotsMissed(
-        done.claim.scheduledAt.getTime(),
-        next.getTime(),
-        done.claim.intervalMs,
-        result !== null,
-      ),
+      recent: result ? RECENT_LETTER[result.status] : "",
+      skipped:
+        "waiting" in done
+          ? 0
+          : slotsMissed(
+              done.claim.scheduledAt.getTime(),
+              next.getTime(),
+              done.claim.intervalMs,
+              result !== null,
+            ),
     })),
   );
   await db.transaction(async (tx) => {
@@ -380,19 +407,50 @@ export async function recordChecks(batch: Done[]): Promise<ToEvaluate> {
         state = u.state, since = u.since, streak = u.streak, streak_since = u.streak_since,
         last_reported_at = coalesce(u.reported_at, monitor_region.last_reported_at),
         last_result = coalesce(u.last_result, monitor_region.last_result),
+        recent = right(monitor_region.recent || u.recent, ${RECENT_KEPT}),
         skipped = monitor_region.skipped + u.skipped
       from json_to_recordset(${updates}::json) as u(monitor_id uuid, region text, lease uuid,
         next_due_at timestamptz, state monitor_state, since timestamptz, streak int,
-        streak_since timestamptz, reported_at timestamptz, last_result jsonb, skipped int)
+        streak_since timestamptz, reported_at timestamptz, last_result jsonb, recent text,
+        skipped int)
       where monitor_region.monitor_id = u.monitor_id and monitor_region.region = u.region
         and monitor_region.lease = u.lease`);
   });
-  for (const { done, verdict } of slots) {
+  const certificates: CertificateSeen[] = [];
+  for (const { done, verdict, result } of slots) {
     const { claim } = done;
     const disagrees = verdict.state !== "pending" && verdict.state !== claim.monitorState;
     if (disagrees || claim.effectsHeld) toEvaluate.set(claim.monitorId, claim.workspaceId);
+    const expiresAt = result?.certificateExpiresAt;
+    if (expiresAt && claim.expiryWarningDays !== null) {
+      const expires = Date.parse(expiresAt);
+      const warned = claim.certificateWarnedFor?.getTime() === expires;
+      if (!warned && expires - now <= claim.expiryWarningDays * 86_400_000) {
+        certificates.push({
+          monitorId: claim.monitorId,
+          workspaceId: claim.workspaceId,
+          expiresAt: new Date(expires),
+        });
+      }
+    }
   }
+  if (certificates.length) await warnOfCertificates(certificates);
   return toEvaluate;
+}
+
+/** The statuses `recent` keeps, one letter each. */
+const RECENT_LETTER = { up: "u", degraded: "g", down: "d" } as const;
+export const RECENT_KEPT = 30;
+
+/**
+ * A slot's next time: the next one at its phase; a heartbeat's, also no later than the end of
+ * its window (a missed ping is found when it is due, not at the next sample).
+ */
+function nextDueOf(claim: Claim, now: number): number {
+  const regular = nextSlot(now, claim.intervalMs, phaseOf(claim.monitorId, claim.intervalMs));
+  if (claim.spec.type !== "heartbeat" || !claim.spec.lastPingAt) return regular;
+  const windowEnds = claim.spec.lastPingAt.getTime() + claim.spec.windowMs + 1;
+  return windowEnds > now ? Math.min(regular, windowEnds) : regular;
 }
 
 /** Due checks of the region run now, once (the Inngest path's cron step and tests). */
@@ -420,7 +478,7 @@ export async function ensureRegionSlots(region = config().region): Promise<void>
   await db.execute(sql`
     insert into monitor_region (monitor_id, region, workspace_id, next_due_at)
     select m.id, ${region}, m.workspace_id, now() from monitor m
-    where m.enabled and not exists (
+    where m.enabled and m.type <> 'heartbeat' and not exists (
       select 1 from monitor_region r where r.monitor_id = m.id and r.region = ${region})
     on conflict do nothing`);
 }

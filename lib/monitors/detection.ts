@@ -3,7 +3,10 @@
  * verdict from consecutive checks, and the monitor's verdict by strict majority of the regions.
  */
 
-type State = "pending" | "up" | "down";
+type State = "pending" | "up" | "degraded" | "down";
+type Observed = "up" | "degraded" | "down";
+
+const RANK = { pending: 0, up: 0, degraded: 1, down: 2 } as const;
 
 /** A stable offset in [0, intervalMs) from the monitor's id (FNV-1a), so checks spread evenly. */
 export function phaseOf(monitorId: string, intervalMs: number): number {
@@ -29,25 +32,23 @@ export type RegionVerdict = {
 
 /**
  * A region's verdict after one more check. From `up` (or `pending`), `failureThreshold`
- * consecutive failures make it `down`, back-dated to the first of them; from `down`,
- * `recoveryThreshold` consecutive passes make it `up`. A pending region is up at its first pass.
+ * consecutive worse checks (failing, or degraded: slower than allowed) make it the latest one's
+ * status, back-dated to the first of them; a better status needs `recoveryThreshold`
+ * consecutive checks. A pending region takes its first passing (or degraded) check's at once.
  */
 export function nextRegionVerdict(
   current: RegionVerdict,
-  check: { status: "up" | "down"; at: Date },
+  check: { status: Observed; at: Date },
   thresholds: { failureThreshold: number; recoveryThreshold: number },
 ): RegionVerdict {
-  const agrees =
-    (current.state === "down" && check.status === "down") ||
-    (current.state === "up" && check.status === "up");
-  if (agrees) return { ...current, streak: 0, streakSince: null };
-  if (current.state === "pending" && check.status === "up") {
-    return { state: "up", since: check.at, streak: 0, streakSince: null };
+  if (current.state === check.status) return { ...current, streak: 0, streakSince: null };
+  if (current.state === "pending" && check.status !== "down") {
+    return { state: check.status, since: check.at, streak: 0, streakSince: null };
   }
   const streak = current.streak + 1;
   const streakSince = current.streakSince ?? check.at;
-  const needed =
-    check.status === "down" ? thresholds.failureThreshold : thresholds.recoveryThreshold;
+  const worse = RANK[check.status] > RANK[current.state];
+  const needed = worse ? thresholds.failureThreshold : thresholds.recoveryThreshold;
   if (streak >= needed)
     return { state: check.status, since: streakSince, streak: 0, streakSince: null };
   return { ...current, streak, streakSince };
@@ -57,8 +58,9 @@ export type RegionReport = { state: State; since: Date; lastReportedAt: Date | n
 
 /**
  * The monitor's verdict: `down` when a strict majority of the regions that reported within the
- * last two intervals are down (back-dated to the earliest of their outages); `up` when any of
- * them is up otherwise; still `pending` when none has decided.
+ * last two intervals are down (back-dated to the earliest of their outages); `degraded` when a
+ * strict majority are down or degraded; `up` when any of them is up otherwise; still `pending`
+ * when none has decided.
  */
 export function monitorVerdict(
   regions: RegionReport[],
@@ -71,7 +73,11 @@ export function monitorVerdict(
   if (down.length * 2 > reporting.length) {
     return { state: "down", since: new Date(Math.min(...down.map((r) => r.since.getTime()))) };
   }
-  const up = reporting.filter((r) => r.state === "up");
+  const bad = reporting.filter((r) => r.state === "down" || r.state === "degraded");
+  if (bad.length * 2 > reporting.length) {
+    return { state: "degraded", since: new Date(Math.min(...bad.map((r) => r.since.getTime()))) };
+  }
+  const up = reporting.filter((r) => r.state === "up" || r.state === "degraded");
   if (up.length) return { state: "up", since: null };
   return { state: "pending", since: null };
 }

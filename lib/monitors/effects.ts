@@ -1,12 +1,15 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb, schema, type Executor } from "@/db/client";
 import { transactionChangingData } from "@/lib/changes/changes";
 import { declareIncident, postUpdate } from "@/lib/incidents/incidents";
 import { logError } from "@/lib/log";
+import { emitEvent } from "@/lib/outbox/outbox";
 import { monitorVerdict } from "./detection";
 import type { CheckResult } from "./schemas";
+import { intervalMsOf, targetOf, wordingOf } from "./settings";
 
-const { monitor, monitorRegion, incident, maintenance, maintenanceComponent } = schema;
+const { monitor, monitorOutage, monitorRegion, incident, maintenance, maintenanceComponent } =
+  schema;
 
 type MonitorRow = typeof monitor.$inferSelect;
 
@@ -43,25 +46,113 @@ async function openIncidentOf(tx: Executor, row: MonitorRow) {
     .select({ id: incident.id, status: incident.status, visibility: incident.visibility })
     .from(incident)
     .where(and(eq(incident.workspaceId, row.workspaceId), eq(incident.id, row.incidentId)));
-  return found && found.status !== "resolved" ? found : null;
+  if (!found || found.status === "resolved") return null;
+  const [affected] = await tx
+    .select({ status: schema.incidentComponent.status })
+    .from(schema.incidentComponent)
+    .where(
+      and(
+        eq(schema.incidentComponent.workspaceId, row.workspaceId),
+        eq(schema.incidentComponent.incidentId, found.id),
+        eq(schema.incidentComponent.componentId, row.componentId),
+      ),
+    );
+  return { ...found, componentStatus: affected?.status ?? null };
+}
+
+/** The wording's placeholders filled in, kept clear of the content rules' patterns. */
+function worded(text: string, names: { component: string; monitor: string }): string {
+  return plain(text.replaceAll("{component}", names.component).replaceAll("{monitor}", names.monitor));
+}
+
+async function componentName(tx: Executor, row: MonitorRow): Promise<string> {
+  const [found] = await tx
+    .select({ name: schema.component.name })
+    .from(schema.component)
+    .where(and(eq(schema.component.workspaceId, row.workspaceId), eq(schema.component.id, row.componentId)));
+  return found?.name ?? row.name;
+}
+
+/** The component status a monitor's state sets: its downStatus when down, degraded when slow. */
+function impliedStatus(row: MonitorRow): "degraded_performance" | "partial_outage" | "major_outage" {
+  const down = row.downStatus as "degraded_performance" | "partial_outage" | "major_outage";
+  return row.state === "degraded" ? "degraded_performance" : down;
 }
 
 /**
- * What the monitor's state means for the page (docs/design.md §4, §8): going down opens an incident
- * (published with `auto`, which moves the component; a draft with `manual`), recovery resolves
- * it (with `manual`, only while it is still a draft: a person who published it resolves it).
- * While the component is under an in-progress maintenance nothing is opened or resolved; the
- * effect is held and applied at the first evaluation after the window ends.
+ * Opens, moves or closes the monitor's outage record to follow its state: an outage begins when
+ * the state leaves `up` (with the first failing check's cause), takes the worse state while it
+ * lasts, and ends when the state returns to `up`.
+ */
+async function recordOutage(
+  tx: Executor,
+  row: MonitorRow,
+  failures: CheckResult[],
+  incidentId: string | null,
+): Promise<void> {
+  const [open] = await tx
+    .select()
+    .from(monitorOutage)
+    .where(
+      and(
+        eq(monitorOutage.workspaceId, row.workspaceId),
+        eq(monitorOutage.monitorId, row.id),
+        isNull(monitorOutage.endedAt),
+      ),
+    )
+    .for("update");
+  if (row.state === "up") {
+    if (open) {
+      await tx.update(monitorOutage).set({ endedAt: row.since }).where(eq(monitorOutage.id, open.id));
+    }
+    return;
+  }
+  if (row.state !== "down" && row.state !== "degraded") return;
+  if (open) {
+    const worse = row.state === "down" && open.state === "degraded";
+    if (worse || (incidentId && !open.incidentId)) {
+      await tx
+        .update(monitorOutage)
+        .set({
+          ...(worse ? { state: "down" as const } : {}),
+          ...(incidentId && !open.incidentId ? { incidentId } : {}),
+        })
+        .where(eq(monitorOutage.id, open.id));
+    }
+    return;
+  }
+  const cause = failures.find((f) => f.error)?.error ?? null;
+  await tx.insert(monitorOutage).values({
+    workspaceId: row.workspaceId,
+    monitorId: row.id,
+    state: row.state,
+    startedAt: row.since,
+    causeClass: cause?.class ?? (row.state === "degraded" ? "slow_response" : null),
+    causeMessage: cause?.message.slice(0, 1000) ?? null,
+    incidentId,
+  });
+}
+
+/**
+ * What the monitor's state means for the page (docs/design.md §4, §8, §29): going down (or
+ * degraded: slower than allowed) opens an incident in the monitor's customer-facing wording
+ * (published with `auto`, which moves the component; a draft with `manual`); moving between
+ * down and degraded moves the component; recovery resolves it (with `manual`, only while it is
+ * still a draft: a person who published it resolves it). The error detail stays in the
+ * dashboard (outages, failures). While the component is under an in-progress maintenance
+ * nothing is opened or resolved; the effect is held and applied at the first evaluation after
+ * the window ends.
  */
 async function applyEffects(tx: Executor, row: MonitorRow, failures: CheckResult[]) {
-  const done = async (set: Partial<MonitorRow>) =>
-    tx
+  const done = async (set: Partial<MonitorRow>) => {
+    await recordOutage(tx, row, failures, set.incidentId ?? row.incidentId ?? null);
+    await tx
       .update(monitor)
       .set({ effectsHeld: false, ...set })
       .where(eq(monitor.id, row.id));
-  if (row.publishPolicy === "none" || row.state === "pending" || row.state === "paused") {
-    return done({});
-  }
+  };
+  if (row.state === "pending" || row.state === "paused") return done({});
+  if (row.publishPolicy === "none") return done({});
   if (await inMaintenance(tx, row)) {
     await tx.update(monitor).set({ effectsHeld: true }).where(eq(monitor.id, row.id));
     return;
@@ -72,24 +163,31 @@ async function applyEffects(tx: Executor, row: MonitorRow, failures: CheckResult
     userId: null,
     by: { type: "monitor" as const, id: row.id, name: row.name },
   };
-  if (row.state === "down") {
-    if (open) return done({});
-    const regions = failures.map((r) => r.region).join(", ");
-    const reasons = [...new Set(failures.map((r) => r.error?.message).filter(Boolean))];
+  const wording = wordingOf(row);
+  const names = { component: await componentName(tx, row), monitor: row.name };
+  if (row.state === "down" || row.state === "degraded") {
+    const status = impliedStatus(row);
+    if (open) {
+      if (open.visibility === "published" && row.publishPolicy === "auto" && open.componentStatus !== status) {
+        await postUpdate(tx, author, open.id, {
+          status: open.status,
+          body: worded(wording.body, names),
+          impact: IMPACT[status],
+          components: [{ componentId: row.componentId, status }],
+        });
+      }
+      return done({});
+    }
     const created = await declareIncident(
       tx,
       author,
       {
-        title: plain(`${row.name} is down`),
-        impact: IMPACT[row.downStatus as keyof typeof IMPACT] ?? "major",
-        body: plain(
-          `Checks of ${row.name} are failing${regions ? ` from ${regions}` : ""}` +
-            (reasons.length ? `: ${reasons.join("; ")}` : ".") +
-            " We are looking into it.",
-        ),
+        title: worded(wording.title, names).slice(0, 200),
+        impact: IMPACT[status],
+        body: worded(wording.body, names),
         status: "investigating",
         visibility: row.publishPolicy === "auto" ? "published" : "draft",
-        components: [{ componentId: row.componentId, status: row.downStatus }],
+        components: [{ componentId: row.componentId, status }],
         startedAt: row.since.toISOString(),
       },
       "monitor",
@@ -99,7 +197,7 @@ async function applyEffects(tx: Executor, row: MonitorRow, failures: CheckResult
   if (open && (row.publishPolicy === "auto" || open.visibility === "draft")) {
     await postUpdate(tx, author, open.id, {
       status: "resolved",
-      body: plain(`${row.name} has recovered: its checks pass again.`),
+      body: worded(wording.resolvedBody, names),
     });
   }
   return done({ incidentId: null });
@@ -122,7 +220,7 @@ const regionColumns = {
 function assess(row: MonitorRow, regions: RegionRow[]) {
   const verdict = monitorVerdict(
     regions.map((r) => ({ ...r, state: r.state === "paused" ? "pending" : r.state })),
-    { intervalMs: row.intervalSeconds * 1000, now: Date.now() },
+    { intervalMs: intervalMsOf(row), now: Date.now() },
   );
   const changed = verdict.state !== row.state && verdict.state !== "pending";
   const failures = regions
@@ -217,6 +315,52 @@ export async function evaluateMonitors(monitors: Map<string, string>): Promise<v
         // A fault of ours, never the target's: logged, and tried again at the region's next check.
         logError(`Could not apply the state of monitor ${monitorId}:`, error);
       }
+    }
+  }
+}
+
+export type CertificateSeen = { monitorId: string; workspaceId: string; expiresAt: Date };
+
+/**
+ * Announces certificates inside their monitor's warning window (`monitor.certificate_expiring`,
+ * to endpoints and to the workspace's admins), once per certificate: the monitor remembers the
+ * expiry it warned of, and a renewed certificate (another expiry) is announced on its own.
+ */
+export async function warnOfCertificates(seen: CertificateSeen[]): Promise<void> {
+  for (const { monitorId, workspaceId, expiresAt } of seen) {
+    try {
+      await transactionChangingData(workspaceId, async (tx) => {
+        const [row] = await tx
+          .update(monitor)
+          .set({ certificateWarnedFor: expiresAt })
+          .where(
+            and(
+              eq(monitor.workspaceId, workspaceId),
+              eq(monitor.id, monitorId),
+              sql`${monitor.certificateWarnedFor} is distinct from ${expiresAt.toISOString()}::timestamptz`,
+            ),
+          )
+          .returning();
+        if (!row) return;
+        await emitEvent(tx, {
+          workspaceId,
+          type: "monitor.certificate_expiring",
+          subject: {
+            kind: "monitor",
+            resource: {
+              id: row.id,
+              name: row.name,
+              type: row.type,
+              componentId: row.componentId,
+              target: targetOf(row),
+              certificateExpiresAt: expiresAt.toISOString(),
+              daysLeft: Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 86_400_000)),
+            },
+          },
+        });
+      });
+    } catch (error) {
+      logError(`Could not announce the certificate of monitor ${monitorId}:`, error);
     }
   }
 }

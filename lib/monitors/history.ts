@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, gte } from "drizzle-orm";
+import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
 import { getDb, schema } from "@/db/client";
 import type { Actor } from "@/lib/contract/actor";
 import { NotFoundError } from "@/lib/errors";
 import { merge, percentile, type Histogram } from "./histogram";
 import type { Bucket, CheckResult, ErrorClass, Timings } from "./schemas";
 
-const { monitor, monitorResult, monitorRollup } = schema;
+const { monitor, monitorOutage, monitorResult, monitorRollup } = schema;
 
 const HOUR = 3_600_000;
 /** Each range's length and bucket size: 24 and 28 buckets of hours, 30 and 90 of days. */
@@ -107,6 +107,29 @@ export async function monitorHistory({
   };
 }
 
+type ResultRow = typeof monitorResult.$inferSelect;
+
+function resultOf(row: ResultRow): CheckResult {
+  const details = row.details as {
+    assertion?: CheckResult["assertion"];
+    certificateExpiresAt?: string | null;
+  } | null;
+  return {
+    region: row.region,
+    scheduledAt: row.scheduledAt.toISOString(),
+    startedAt: row.startedAt.toISOString(),
+    status: row.status,
+    latencyMs: row.latencyMs,
+    statusCode: row.statusCode,
+    error: row.errorClass
+      ? { class: row.errorClass as ErrorClass, message: row.errorMessage ?? "" }
+      : null,
+    timings: row.timings as Timings,
+    assertion: details?.assertion ?? null,
+    certificateExpiresAt: details?.certificateExpiresAt ?? null,
+  };
+}
+
 /** The monitor's newest failing checks (at most `limit`), with their error text. */
 export async function recentFailures({
   ctx,
@@ -131,18 +154,94 @@ export async function recentFailures({
     )
     .orderBy(desc(monitorResult.startedAt))
     .limit(limit);
+  return { failures: rows.map(resultOf) };
+}
+
+/** The monitor's newest checks of every region (at most `limit`), newest first. */
+export async function recentChecks({
+  ctx,
+  id,
+  limit,
+}: {
+  ctx: Pick<Actor, "workspaceId">;
+  id: string;
+  limit: number;
+}) {
+  const db = await getDb();
+  await assertMonitorExists(ctx.workspaceId, id);
+  const rows = await db
+    .select()
+    .from(monitorResult)
+    .where(and(eq(monitorResult.workspaceId, ctx.workspaceId), eq(monitorResult.monitorId, id)))
+    .orderBy(desc(monitorResult.startedAt))
+    .limit(limit);
+  return { checks: rows.map(resultOf) };
+}
+
+/** The monitor's outages, newest first (at most 50): start, end, cause, and its incident. */
+export async function monitorOutages({ ctx, id }: { ctx: Pick<Actor, "workspaceId">; id: string }) {
+  const db = await getDb();
+  await assertMonitorExists(ctx.workspaceId, id);
+  const rows = await db
+    .select()
+    .from(monitorOutage)
+    .where(and(eq(monitorOutage.workspaceId, ctx.workspaceId), eq(monitorOutage.monitorId, id)))
+    .orderBy(desc(monitorOutage.startedAt))
+    .limit(50);
+  const now = Date.now();
   return {
-    failures: rows.map((row): CheckResult => ({
-      region: row.region,
-      scheduledAt: row.scheduledAt.toISOString(),
-      startedAt: row.startedAt.toISOString(),
-      status: row.status,
-      latencyMs: row.latencyMs,
-      statusCode: row.statusCode,
-      error: row.errorClass
-        ? { class: row.errorClass as ErrorClass, message: row.errorMessage ?? "" }
-        : null,
-      timings: row.timings as Timings,
+    outages: rows.map((row) => ({
+      id: row.id,
+      state: row.state,
+      startedAt: row.startedAt,
+      endedAt: row.endedAt,
+      durationSeconds: Math.max(
+        0,
+        Math.round(((row.endedAt?.getTime() ?? now) - row.startedAt.getTime()) / 1000),
+      ),
+      cause: row.causeClass ? { class: row.causeClass, message: row.causeMessage ?? "" } : null,
+      incidentId: row.incidentId,
     })),
+  };
+}
+
+const UPTIME_DAYS = 30;
+
+/** Every monitor's uptime over the last 30 days, from the hourly rollups, in one query. */
+export async function monitorsUptime({ ctx }: { ctx: Pick<Actor, "workspaceId"> }) {
+  const db = await getDb();
+  const [monitors, sums] = await Promise.all([
+    db
+      .select({ id: monitor.id })
+      .from(monitor)
+      .where(eq(monitor.workspaceId, ctx.workspaceId))
+      .orderBy(asc(monitor.createdAt), asc(monitor.id)),
+    db
+      .select({
+        monitorId: monitorRollup.monitorId,
+        checks: sql<number>`sum(${monitorRollup.checks})::int`,
+        failures: sql<number>`sum(${monitorRollup.failures})::int`,
+      })
+      .from(monitorRollup)
+      .where(
+        and(
+          eq(monitorRollup.workspaceId, ctx.workspaceId),
+          gte(monitorRollup.hour, sql`now() - ${`${UPTIME_DAYS} days`}::interval`),
+        ),
+      )
+      .groupBy(monitorRollup.monitorId),
+  ]);
+  const byMonitor = new Map(sums.map((row) => [row.monitorId, row]));
+  return {
+    days: UPTIME_DAYS,
+    monitors: monitors.map(({ id }) => {
+      const sum = byMonitor.get(id);
+      const checks = Number(sum?.checks ?? 0);
+      const failures = Number(sum?.failures ?? 0);
+      return {
+        id,
+        uptime: checks ? Math.floor(((checks - failures) / checks) * 10_000) / 100 : null,
+      };
+    }),
   };
 }

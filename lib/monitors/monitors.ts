@@ -1,4 +1,5 @@
-import { and, asc, count, eq, gt, isNotNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { uuidv7 } from "uuidv7";
 import { getDb, schema, type Executor } from "@/db/client";
 import type { Actor } from "@/lib/contract/actor";
 import { changesBetween, recordAudit } from "@/lib/audit/audit";
@@ -7,83 +8,64 @@ import { insertComponent } from "@/lib/components/components";
 import { assertComponentsExist } from "@/lib/components/exist";
 import { config } from "@/lib/config";
 import { ConflictError, NotFoundError, ValidationError } from "@/lib/errors";
+import { SecretUnreadableError } from "@/lib/crypto/secrets";
 import { resolveAllowed, TargetRefused } from "@/lib/net/targets";
-import { uncheckableBecause } from "./check";
-import type { CheckResult, MonitorInput } from "./schemas";
+import { assertValidAssertions } from "./assertions";
+import { uncheckableBecause, type CheckOutcome } from "./check";
+import { checkOnce } from "./probes";
+import type { CheckResult, CheckTest, MonitorInput } from "./schemas";
+import {
+  auditedSettingsOf,
+  checkSpecOf,
+  columnsOf,
+  encryptSecrets,
+  expiryWarningDaysOf,
+  HEARTBEAT_LANE,
+  heartbeatSecretHash,
+  intervalMsOf,
+  newHeartbeatSecret,
+  present,
+  readSecrets,
+  settingsOf,
+} from "./settings";
 import { wakeChecker } from "@/lib/jobs/wake";
 import { STALLED_AFTER_INTERVALS } from "./watch";
 
-const { checkerRegion, monitor, monitorRegion } = schema;
+const { checkerRegion, monitor, monitorOutage, monitorRegion, monitorResult, monitorRollup } =
+  schema;
+
+const STATUS_OF: Record<string, "up" | "degraded" | "down"> = { u: "up", g: "degraded", d: "down" };
 
 type MonitorRow = typeof monitor.$inferSelect;
-
-function present(row: MonitorRow) {
-  return {
-    id: row.id,
-    componentId: row.componentId,
-    name: row.name,
-    type: "http" as const,
-    http: {
-      url: row.url,
-      method: row.method,
-      expectedStatus: row.expectedStatus,
-      keyword: row.keyword,
-      timeoutMs: row.timeoutMs,
-      followRedirects: row.followRedirects,
-    },
-    publishPolicy: row.publishPolicy,
-    downStatus: row.downStatus as "degraded_performance" | "partial_outage" | "major_outage",
-    detection: {
-      intervalSeconds: row.intervalSeconds,
-      failureThreshold: row.failureThreshold,
-      recoveryThreshold: row.recoveryThreshold,
-    },
-    enabled: row.enabled,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  };
-}
-
-/** A monitor's settings as one flat record, for the audit log's before → after. */
-function settingsOf(row: MonitorRow) {
-  const { http, detection, id: _id, createdAt: _c, updatedAt: _u, ...rest } = present(row);
-  return { ...rest, ...http, ...detection };
-}
 
 /**
  * The URL must be http(s) without credentials, and a host name must not resolve to an address
  * the SSRF rules refuse. A name that does not resolve now is accepted: the checks report it
  * (`dns_failure`), and every connection is checked again when it is made.
  */
-async function assertCheckableUrl(raw: string): Promise<void> {
-  const url = new URL(raw);
-  const problem = uncheckableBecause(url);
-  if (problem) throw ValidationError.field("http.url", problem);
+async function assertAllowedHost(host: string, field: string): Promise<void> {
   try {
-    await resolveAllowed(url.hostname);
+    await resolveAllowed(host.replace(/^\[|\]$/g, ""));
   } catch (error) {
     if (error instanceof TargetRefused && !/does not resolve/.test(error.message)) {
-      throw ValidationError.field("http.url", error.message);
+      throw ValidationError.field(field, error.message);
     }
   }
 }
 
-function columns(input: MonitorInput) {
-  return {
-    name: input.name,
-    url: input.http.url,
-    method: input.http.method,
-    expectedStatus: [...new Set(input.http.expectedStatus)],
-    keyword: input.http.keyword,
-    timeoutMs: input.http.timeoutMs,
-    followRedirects: input.http.followRedirects,
-    publishPolicy: input.publishPolicy,
-    downStatus: input.downStatus,
-    intervalSeconds: input.detection.intervalSeconds,
-    failureThreshold: input.detection.failureThreshold,
-    recoveryThreshold: input.detection.recoveryThreshold,
-    enabled: input.enabled,
-  };
+/**
+ * Refuses what no check could run: an http(s) URL with credentials or another scheme, an
+ * address the SSRF rules refuse (http and tcp alike), an assertion that could never be judged.
+ */
+async function assertCheckable(input: MonitorInput): Promise<void> {
+  if (input.http) {
+    const url = new URL(input.http.url);
+    const problem = uncheckableBecause(url);
+    if (problem) throw ValidationError.field("http.url", problem);
+    assertValidAssertions(input.http.assertions);
+    await assertAllowedHost(url.hostname, "http.url");
+  }
+  if (input.tcp) await assertAllowedHost(input.tcp.host, "tcp.host");
 }
 
 /**
@@ -92,7 +74,38 @@ function columns(input: MonitorInput) {
  * edited or resumed monitor is checked at once. A checker that starts later gives it a slot
  * itself (ensureRegionSlots).
  */
-async function scheduleNow(tx: Executor, row: MonitorRow, { reset }: { reset: boolean }) {
+async function scheduleNow(
+  tx: Executor,
+  row: MonitorRow,
+  { reset, heartbeatSecret }: { reset: boolean; heartbeatSecret?: string },
+) {
+  const now = new Date();
+  const fresh = { state: "pending" as const, since: now, streak: 0, streakSince: null };
+  if (row.type === "heartbeat") {
+    // One slot, in its own lane: pings decide, wherever checkers run.
+    await tx
+      .delete(monitorRegion)
+      .where(and(eq(monitorRegion.monitorId, row.id), ne(monitorRegion.region, HEARTBEAT_LANE)));
+    const pingSecretHash = heartbeatSecretHash(heartbeatSecret!);
+    await tx
+      .insert(monitorRegion)
+      .values({
+        monitorId: row.id,
+        region: HEARTBEAT_LANE,
+        workspaceId: row.workspaceId,
+        nextDueAt: now,
+        pingSecretHash,
+      })
+      .onConflictDoUpdate({
+        target: [monitorRegion.monitorId, monitorRegion.region],
+        set: { nextDueAt: now, pingSecretHash, ...(reset ? fresh : {}) },
+      });
+    return;
+  }
+  // A monitor that stops being a heartbeat leaves its lane.
+  await tx
+    .delete(monitorRegion)
+    .where(and(eq(monitorRegion.monitorId, row.id), eq(monitorRegion.region, HEARTBEAT_LANE)));
   const active = await tx
     .select({ region: checkerRegion.region })
     .from(checkerRegion)
@@ -105,8 +118,6 @@ async function scheduleNow(tx: Executor, row: MonitorRow, { reset }: { reset: bo
   const regions = new Set(active.map((r) => r.region));
   if (config().monitorChecker) regions.add(config().region);
   if (!regions.size) return;
-  const now = new Date();
-  const fresh = { state: "pending" as const, since: now, streak: 0, streakSince: null };
   await tx
     .insert(monitorRegion)
     .values(
@@ -133,6 +144,43 @@ async function lockMonitor(tx: Executor, workspaceId: string, id: string) {
   return row;
 }
 
+/** The heartbeat secret and last ping of each heartbeat monitor among `rows`. */
+async function heartbeatsOf(rows: MonitorRow[]) {
+  const heartbeats = rows.filter((row) => row.type === "heartbeat");
+  const found = new Map<string, { secret?: string; lastPingAt: Date | null }>();
+  if (!heartbeats.length) return found;
+  const db = await getDb();
+  const lanes = await db
+    .select({ monitorId: monitorRegion.monitorId, lastPingAt: monitorRegion.lastPingAt })
+    .from(monitorRegion)
+    .where(
+      and(
+        eq(monitorRegion.workspaceId, heartbeats[0]!.workspaceId),
+        inArray(
+          monitorRegion.monitorId,
+          heartbeats.map((row) => row.id),
+        ),
+        eq(monitorRegion.region, HEARTBEAT_LANE),
+      ),
+    );
+  const lastPing = new Map(lanes.map((lane) => [lane.monitorId, lane.lastPingAt]));
+  for (const row of heartbeats) {
+    let secret: string | undefined;
+    try {
+      secret = (await readSecrets(row)).heartbeat;
+    } catch (error) {
+      if (!(error instanceof SecretUnreadableError)) throw error;
+    }
+    found.set(row.id, { secret, lastPingAt: lastPing.get(row.id) ?? null });
+  }
+  return found;
+}
+
+async function presentAll(rows: MonitorRow[]) {
+  const heartbeats = await heartbeatsOf(rows);
+  return rows.map((row) => present(row, heartbeats.get(row.id)));
+}
+
 export async function listMonitors({ ctx }: { ctx: Pick<Actor, "workspaceId"> }) {
   const db = await getDb();
   const rows = await db
@@ -140,17 +188,22 @@ export async function listMonitors({ ctx }: { ctx: Pick<Actor, "workspaceId"> })
     .from(monitor)
     .where(eq(monitor.workspaceId, ctx.workspaceId))
     .orderBy(asc(monitor.createdAt), asc(monitor.id));
-  return { monitors: rows.map(present) };
+  return { monitors: await presentAll(rows) };
 }
 
-export async function getMonitor({ ctx, id }: { ctx: Pick<Actor, "workspaceId">; id: string }) {
+async function readMonitor(workspaceId: string, id: string): Promise<MonitorRow> {
   const db = await getDb();
   const [row] = await db
     .select()
     .from(monitor)
-    .where(and(eq(monitor.workspaceId, ctx.workspaceId), eq(monitor.id, id)));
+    .where(and(eq(monitor.workspaceId, workspaceId), eq(monitor.id, id)));
   if (!row) throw new NotFoundError("monitor");
-  return present(row);
+  return row;
+}
+
+export async function getMonitor({ ctx, id }: { ctx: Pick<Actor, "workspaceId">; id: string }) {
+  const [presented] = await presentAll([await readMonitor(ctx.workspaceId, id)]);
+  return presented!;
 }
 
 /**
@@ -178,7 +231,10 @@ async function assertRoomForMonitor(tx: Executor, workspaceId: string) {
 
 /** Creates a monitor (and, without `componentId`, a component named after it); checks at once. */
 export async function createMonitor({ ctx, input }: { ctx: Actor; input: MonitorInput }) {
-  await assertCheckableUrl(input.http.url);
+  await assertCheckable(input);
+  const id = uuidv7();
+  const { columns, secrets } = columnsOf(input, null);
+  const secretsEncrypted = await encryptSecrets(id, secrets);
   const created = await transactionChangingData(ctx.workspaceId, async (tx) => {
     await assertRoomForMonitor(tx, ctx.workspaceId);
     let componentId = input.componentId;
@@ -190,30 +246,33 @@ export async function createMonitor({ ctx, input }: { ctx: Actor; input: Monitor
     const [row] = await tx
       .insert(monitor)
       .values({
+        ...(columns as typeof monitor.$inferInsert),
+        id,
         workspaceId: ctx.workspaceId,
         componentId,
-        ...columns(input),
+        secretsEncrypted,
         state: input.enabled ? "pending" : "paused",
       })
       .returning();
-    await scheduleNow(tx, row!, { reset: true });
+    await scheduleNow(tx, row!, { reset: true, heartbeatSecret: secrets.heartbeat });
     await recordAudit(
       tx,
       ctx,
       "monitor.create",
       { type: "monitor", id: row!.id, name: row!.name },
-      changesBetween(null, settingsOf(row!)),
+      changesBetween(null, auditedSettingsOf(row!)),
     );
     return row!;
   });
   wakeChecker();
-  return present(created);
+  return present(created, { secret: secrets.heartbeat, lastPingAt: null });
 }
 
 /**
  * Replaces every field (left-out optional fields take their defaults; a left-out `componentId`
- * keeps the component). Pausing stops the checks; resuming starts over from `pending` and
- * checks at once, as does any edit of an enabled monitor.
+ * keeps the component; a masked secret keeps the stored value). Pausing stops the checks;
+ * resuming starts over from `pending` and checks at once, as does any edit of an enabled
+ * monitor. A heartbeat keeps its secret.
  */
 export async function replaceMonitor({
   ctx,
@@ -224,9 +283,21 @@ export async function replaceMonitor({
   id: string;
   input: MonitorInput;
 }) {
-  await assertCheckableUrl(input.http.url);
+  await assertCheckable(input);
+  const stored = await readMonitor(ctx.workspaceId, id);
+  const { columns, secrets } = columnsOf(input, {
+    settings: settingsOf(stored),
+    secrets: await readSecrets(stored),
+  });
+  const secretsEncrypted = await encryptSecrets(id, secrets);
   const replaced = await transactionChangingData(ctx.workspaceId, async (tx) => {
     const current = await lockMonitor(tx, ctx.workspaceId, id);
+    if (current.secretsEncrypted !== stored.secretsEncrypted) {
+      throw new ConflictError(
+        "edit_conflict",
+        "The monitor's secrets changed while this edit was made; send it again.",
+      );
+    }
     if (input.componentId) {
       await assertComponentsExist(tx, ctx.workspaceId, [input.componentId], () => "componentId");
     }
@@ -235,28 +306,70 @@ export async function replaceMonitor({
     const [row] = await tx
       .update(monitor)
       .set({
-        ...columns(input),
+        ...(columns as Partial<MonitorRow>),
+        secretsEncrypted,
         componentId: input.componentId ?? current.componentId,
         updatedAt: now,
         ...(!input.enabled
           ? { state: "paused" as const, since: current.enabled ? now : current.since }
           : {}),
-        ...(resumed ? { state: "pending" as const, since: now } : {}),
+        ...(resumed || current.type !== input.type
+          ? { state: "pending" as const, since: now }
+          : {}),
       })
       .where(and(eq(monitor.workspaceId, ctx.workspaceId), eq(monitor.id, id)))
       .returning();
-    if (input.enabled) await scheduleNow(tx, row!, { reset: resumed });
+    if (input.enabled || row!.type === "heartbeat") {
+      await scheduleNow(tx, row!, {
+        reset: resumed || current.type !== row!.type,
+        heartbeatSecret: secrets.heartbeat,
+      });
+    }
     await recordAudit(
       tx,
       ctx,
       "monitor.update",
       { type: "monitor", id, name: row!.name },
-      changesBetween(settingsOf(current), settingsOf(row!)),
+      changesBetween(auditedSettingsOf(current), auditedSettingsOf(row!)),
     );
     return row!;
   });
   wakeChecker();
-  return present(replaced);
+  const [presented] = await presentAll([replaced]);
+  return presented!;
+}
+
+/** A heartbeat monitor's new secret: the old URL stops working at once. */
+export async function rotateHeartbeat({ ctx, id }: { ctx: Actor; id: string }) {
+  const secret = newHeartbeatSecret();
+  const stored = await readMonitor(ctx.workspaceId, id);
+  if (stored.type !== "heartbeat") {
+    throw new ConflictError("not_a_heartbeat", "Only a heartbeat monitor has a ping URL.");
+  }
+  const secretsEncrypted = await encryptSecrets(id, { ...(await readSecrets(stored)), heartbeat: secret });
+  const rotated = await transactionChangingData(ctx.workspaceId, async (tx) => {
+    const current = await lockMonitor(tx, ctx.workspaceId, id);
+    if (current.type !== "heartbeat") {
+      throw new ConflictError("not_a_heartbeat", "Only a heartbeat monitor has a ping URL.");
+    }
+    const [row] = await tx
+      .update(monitor)
+      .set({ secretsEncrypted, updatedAt: current.updatedAt })
+      .where(eq(monitor.id, id))
+      .returning();
+    await tx
+      .update(monitorRegion)
+      .set({ pingSecretHash: heartbeatSecretHash(secret) })
+      .where(and(eq(monitorRegion.monitorId, id), eq(monitorRegion.region, HEARTBEAT_LANE)));
+    await recordAudit(tx, ctx, "monitor.heartbeat_rotate", {
+      type: "monitor",
+      id,
+      name: row!.name,
+    });
+    return row!;
+  });
+  const [presented] = await presentAll([rotated]);
+  return presented!;
 }
 
 /** Deletes a monitor with its results; its component and any incident it opened stay. */
@@ -288,6 +401,9 @@ export async function monitorTelemetry({ ctx }: { ctx: Pick<Actor, "workspaceId"
         intervalSeconds: monitor.intervalSeconds,
         timeoutMs: monitor.timeoutMs,
         updatedAt: monitor.updatedAt,
+        type: monitor.type,
+        url: monitor.url,
+        settings: monitor.settings,
       })
       .from(monitor)
       .where(eq(monitor.workspaceId, ctx.workspaceId))
@@ -298,6 +414,7 @@ export async function monitorTelemetry({ ctx }: { ctx: Pick<Actor, "workspaceId"
         region: monitorRegion.region,
         lastReportedAt: monitorRegion.lastReportedAt,
         lastResult: monitorRegion.lastResult,
+        recent: monitorRegion.recent,
       })
       .from(monitorRegion)
       .where(
@@ -312,9 +429,13 @@ export async function monitorTelemetry({ ctx }: { ctx: Pick<Actor, "workspaceId"
   const regions = new Set<string>();
   const results = new Map<string, { at: number; result: CheckResult }[]>();
   const lastReported = new Map<string, number>();
+  const recentChecks = new Map<string, { region: string; statuses: ("up" | "degraded" | "down")[] }[]>();
   for (const slot of slots) {
     const at = slot.lastReportedAt!.getTime();
-    if (at >= recent) regions.add(slot.region);
+    if (at >= recent && slot.region !== HEARTBEAT_LANE) regions.add(slot.region);
+    const strip = recentChecks.get(slot.monitorId) ?? [];
+    strip.push({ region: slot.region, statuses: [...slot.recent].map((letter) => STATUS_OF[letter]!) });
+    recentChecks.set(slot.monitorId, strip);
     lastReported.set(slot.monitorId, Math.max(lastReported.get(slot.monitorId) ?? 0, at));
     if (!slot.lastResult) continue;
     const list = results.get(slot.monitorId) ?? [];
@@ -323,19 +444,82 @@ export async function monitorTelemetry({ ctx }: { ctx: Pick<Actor, "workspaceId"
   }
   return {
     regions: [...regions].sort(),
-    monitors: monitors.map((m) => ({
-      id: m.id,
-      state: m.state,
-      status:
-        m.state === "down"
-          ? (m.downStatus as "degraded_performance" | "partial_outage" | "major_outage")
-          : ("operational" as const),
-      since: m.since,
-      results: (results.get(m.id) ?? []).sort((a, b) => b.at - a.at).map((r) => r.result),
-      checksDelayed:
-        m.enabled &&
-        now - Math.max(lastReported.get(m.id) ?? 0, m.updatedAt.getTime()) >
-          STALLED_AFTER_INTERVALS * m.intervalSeconds * 1000 + m.timeoutMs,
-    })),
+    monitors: monitors.map((m) => {
+      const latest = (results.get(m.id) ?? []).sort((a, b) => b.at - a.at).map((r) => r.result);
+      const certificateExpiresAt =
+        latest.find((r) => r.certificateExpiresAt)?.certificateExpiresAt ?? null;
+      const warningDays = expiryWarningDaysOf(m as MonitorRow);
+      const expiresSoon =
+        certificateExpiresAt !== null &&
+        warningDays !== null &&
+        Date.parse(certificateExpiresAt) - now <= warningDays * 86_400_000;
+      return {
+        id: m.id,
+        state: m.state,
+        status:
+          m.state === "down"
+            ? (m.downStatus as "degraded_performance" | "partial_outage" | "major_outage")
+            : m.state === "degraded"
+              ? ("degraded_performance" as const)
+              : ("operational" as const),
+        since: m.since,
+        results: latest,
+        recent: (recentChecks.get(m.id) ?? []).sort((a, b) => a.region.localeCompare(b.region)),
+        certificateExpiresAt,
+        warnings: expiresSoon ? ["certificate_expires_soon" as const] : [],
+        checksDelayed:
+          m.enabled &&
+          now - Math.max(lastReported.get(m.id) ?? 0, m.updatedAt.getTime()) >
+            STALLED_AFTER_INTERVALS * intervalMsOf(m as MonitorRow) + m.timeoutMs,
+      };
+    }),
   };
+}
+
+function testAnswer(outcome: CheckOutcome): CheckTest {
+  return {
+    status: outcome.status,
+    latencyMs: outcome.timings.totalMs,
+    statusCode: outcome.statusCode,
+    error: outcome.error,
+    timings: outcome.timings,
+    certificateExpiresAt: outcome.certificateExpiresAt ?? null,
+    assertions: outcome.assertions ?? [],
+  };
+}
+
+const notCheckable = () =>
+  new ConflictError("not_checkable", "A heartbeat is not checked: its job pings it.");
+
+/** One check of a stored monitor, now, recorded nowhere: what it sees and each assertion's value. */
+export async function testMonitor({ ctx, id }: { ctx: Pick<Actor, "workspaceId">; id: string }) {
+  const row = await readMonitor(ctx.workspaceId, id);
+  if (row.type === "heartbeat") throw notCheckable();
+  return testAnswer((await checkOnce(await checkSpecOf(row)))!);
+}
+
+/**
+ * One check of settings not saved yet (the form's), recorded nowhere. With `monitorId`, a
+ * masked secret stands for that monitor's stored value, as on replace.
+ */
+export async function testMonitorInput({
+  ctx,
+  input,
+  monitorId,
+}: {
+  ctx: Pick<Actor, "workspaceId">;
+  input: MonitorInput;
+  monitorId?: string;
+}) {
+  if (input.type === "heartbeat") {
+    throw ValidationError.field("type", "A heartbeat is not checked: its job pings it.");
+  }
+  await assertCheckable(input);
+  const stored = monitorId ? await readMonitor(ctx.workspaceId, monitorId) : null;
+  const { columns, secrets } = columnsOf(
+    input,
+    stored ? { settings: settingsOf(stored), secrets: await readSecrets(stored) } : null,
+  );
+  const row = { ...columns, id: monitorId ?? uuidv7(), updatedAt: new Date() } as MonitorRow;
+  return testAnswer((await checkOnce(await checkSpecOf(row, undefined, secrets)))!);
 }

@@ -1,8 +1,15 @@
 import { idParams } from "@/lib/contract/fields";
 import { defineOperation } from "@/lib/contract/operation";
+import { z } from "zod";
+import { uuid } from "@/lib/contract/fields";
 import {
+  CheckTest,
+  ChecksQuery,
   HistoryQuery,
   Monitor,
+  MonitorChecks,
+  MonitorOutages,
+  MonitorUptime,
   MONITOR_READ_ONLY,
   MonitorFailures,
   MonitorHistory,
@@ -32,7 +39,7 @@ export const createMonitor = defineOperation({
   tag,
   summary: "Create a monitor",
   description:
-    "Optional fields left out take their defaults. Without componentId, a component named after the monitor is made for it. The URL must be http(s) without credentials and must not resolve to a private or reserved address (400 naming http.url). The first check runs at once. A workspace holds at most MONITORS_PER_WORKSPACE monitors (1,000 unless configured); past it, 409 monitor_limit_reached.",
+    "Optional fields left out take their defaults. `type` (default http) goes with exactly its object: `http`, `tcp`, `dns` or `heartbeat` (a missing or extra one is 400 naming it). Without componentId, a component named after the monitor is made for it. An http URL must be http(s) without credentials; http and tcp targets must not resolve to a private or reserved address (400 naming the field). Header values, the body, passwords and tokens are stored encrypted and answered as \"********\". A heartbeat's answer carries its ping URL (`heartbeat.url`). The first check runs at once. A workspace holds at most MONITORS_PER_WORKSPACE monitors (1,000 unless configured); past it, 409 monitor_limit_reached.",
   access: "editor",
   body: MonitorInput,
   response: Monitor,
@@ -72,7 +79,7 @@ export const replaceMonitor = defineOperation({
   tag,
   summary: "Replace a monitor",
   description:
-    "Every field, as on create: optional fields left out return to their defaults; componentId left out keeps the component. enabled: false pauses the checks; resuming starts from pending and checks at once.",
+    "Every field, as on create: optional fields left out return to their defaults; componentId left out keeps the component; a secret sent as \"********\" keeps the stored value (a header's by its name). enabled: false pauses the checks; resuming starts from pending and checks at once. A heartbeat keeps its ping URL.",
   access: "editor",
   params: idParams,
   body: MonitorInput,
@@ -119,5 +126,91 @@ export const monitorFailures = defineOperation({
   access: "viewer",
   params: idParams,
   response: MonitorFailures,
+  status: 200,
+});
+
+export const monitorsUptime = defineOperation({
+  id: "monitorsUptime",
+  method: "GET",
+  path: "/v1/monitors/uptime",
+  tag,
+  summary: "Every monitor's 30-day uptime",
+  description: "From the hourly rollups, in the order of the monitors list; null without checks.",
+  access: "viewer",
+  response: MonitorUptime,
+  status: 200,
+});
+
+export const testMonitorInput = defineOperation({
+  id: "testMonitorInput",
+  method: "POST",
+  path: "/v1/monitors/test",
+  tag,
+  summary: "Check settings once without saving them",
+  description:
+    "Runs one check of the body (a monitor as on create) and answers what it saw: status, latency, timings, the certificate's expiry and each assertion's verdict and actual value. Nothing is recorded. With `monitorId`, a secret sent as \"********\" stands for that monitor's stored value. A heartbeat is not checked (400 naming type).",
+  access: "editor",
+  query: z.object({ monitorId: uuid().optional() }),
+  body: MonitorInput,
+  response: CheckTest,
+  status: 200,
+});
+
+export const testMonitor = defineOperation({
+  id: "testMonitor",
+  method: "POST",
+  path: "/v1/monitors/{id}/test",
+  tag,
+  summary: "Check a monitor once now",
+  description:
+    "One check of the stored settings, answered as for /v1/monitors/test and recorded nowhere. A heartbeat monitor is 409 not_checkable.",
+  access: "editor",
+  params: idParams,
+  response: CheckTest,
+  status: 200,
+  problems: [{ status: 409, code: "not_checkable" }],
+});
+
+export const rotateHeartbeat = defineOperation({
+  id: "rotateHeartbeat",
+  method: "POST",
+  path: "/v1/monitors/{id}/heartbeat/rotate",
+  tag,
+  summary: "Give a heartbeat a new ping URL",
+  description:
+    "The old URL stops answering at once (404). Answers the monitor with its new `heartbeat.url`. Any other type is 409 not_a_heartbeat.",
+  access: "editor",
+  params: idParams,
+  response: Monitor,
+  status: 200,
+  problems: [{ status: 409, code: "not_a_heartbeat" }],
+});
+
+export const monitorChecks = defineOperation({
+  id: "monitorChecks",
+  method: "GET",
+  path: "/v1/monitors/{id}/checks",
+  tag,
+  summary: "Recent checks",
+  description:
+    "The newest raw results of every region (limit 1–500, default 120), newest first: for charts from the first minute, before hourly rollups have anything to show.",
+  access: "viewer",
+  params: idParams,
+  query: ChecksQuery,
+  response: MonitorChecks,
+  status: 200,
+});
+
+export const monitorOutages = defineOperation({
+  id: "monitorOutages",
+  method: "GET",
+  path: "/v1/monitors/{id}/outages",
+  tag,
+  summary: "Outages",
+  description:
+    "The periods the monitor was down or degraded (at most 50, newest first): start, end (null while it lasts), duration, the first failing check's cause, and the incident it opened.",
+  access: "viewer",
+  params: idParams,
+  response: MonitorOutages,
   status: 200,
 });

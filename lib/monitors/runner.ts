@@ -77,7 +77,7 @@ export function startChecker({ region = config().region } = {}): Checker {
       const ticket = watch.begin({
         item: claimed,
         startsAt: Math.max(Date.now(), claimed.scheduledAt.getTime()),
-        timeoutMs: claimed.spec.timeoutMs,
+        timeoutMs: claimed.timeoutMs,
         intervalMs: claimed.intervalMs,
       });
       track(
@@ -110,7 +110,7 @@ export function startChecker({ region = config().region } = {}): Checker {
           statusCode: null,
           error: {
             class: "checker_error",
-            message: `The check did not end within its ${claim.spec.timeoutMs} ms deadline and ${OVERDUE_MARGIN_MS} ms more, and was given up.`,
+            message: `The check did not end within its ${claim.timeoutMs} ms deadline and ${OVERDUE_MARGIN_MS} ms more, and was given up.`,
           },
           timings: { dnsMs: null, connectMs: null, tlsMs: null, firstByteMs: null, totalMs: 0 },
         },

@@ -32,6 +32,20 @@ function summarize(event: OutgoingEvent, componentNames: Map<string, string>) {
       colour: COLOUR[incident.status === "resolved" ? "resolved" : incident.impact] ?? COLOUR.none!,
     };
   }
+  if (event.data.monitor) {
+    const monitor = event.data.monitor;
+    return {
+      title: monitor.name,
+      headline: EVENT_HEADLINE[event.type] ?? event.type,
+      fields: [
+        ["Checks", monitor.target],
+        ["Expires", new Date(monitor.certificateExpiresAt).toUTCString()],
+      ] as [string, string][],
+      message: `The TLS certificate expires in ${monitor.daysLeft} day${monitor.daysLeft === 1 ? "" : "s"}.`,
+      affected: [name(monitor.componentId)],
+      colour: COLOUR.minor!,
+    };
+  }
   const window = maintenance!;
   const when = `${new Date(window.startsAt).toUTCString()} – ${new Date(window.endsAt).toUTCString()}`;
   return {

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { getDb, schema, type Executor } from "@/db/client";
 import { groupBy } from "@/lib/group-by";
 import type { DueDelivery } from "@/lib/jobs/engine";
@@ -75,6 +75,18 @@ async function followers(
   return candidates.filter(({ id }) => followsEvent(followed.get(id), about, audience));
 }
 
+/** The addresses of the workspace's admins and owner. */
+async function admins(tx: Executor, workspaceId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ email: schema.user.email })
+    .from(schema.member)
+    .innerJoin(schema.user, eq(schema.user.id, schema.member.userId))
+    .where(
+      and(eq(schema.member.workspaceId, workspaceId), inArray(schema.member.role, ["admin", "owner"])),
+    );
+  return rows.map((row) => row.email);
+}
+
 type Made = { deliveryId: string; endpointId: string; nextAttemptAt: Date };
 
 /**
@@ -109,14 +121,22 @@ export async function fanOutEvent(eventId: string): Promise<Made[]> {
             nextAttemptAt: delivery.nextAttemptAt,
           })
       : [];
-    const subscribers = await followers(tx, event.workspaceId, about, "subscriber");
-    const messages = subscribers.map(({ id, email }) => ({
-      workspaceId: event.workspaceId,
-      kind: "event" as const,
-      toAddress: email!,
-      subscriberId: id,
-      eventId: event.id,
-    }));
+    // Monitor events are for the team: its admins hear them, never the page's subscribers.
+    const messages = (event.data as EventData).monitor
+      ? (await admins(tx, event.workspaceId)).map((toAddress) => ({
+          workspaceId: event.workspaceId,
+          kind: "monitor_alert" as const,
+          toAddress,
+          subscriberId: null,
+          eventId: event.id,
+        }))
+      : (await followers(tx, event.workspaceId, about, "subscriber")).map(({ id, email }) => ({
+          workspaceId: event.workspaceId,
+          kind: "event" as const,
+          toAddress: email!,
+          subscriberId: id as string | null,
+          eventId: event.id,
+        }));
     for (let start = 0; start < messages.length; start += INSERT_CHUNK) {
       await tx
         .insert(emailMessage)

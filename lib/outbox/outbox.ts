@@ -30,12 +30,23 @@ type MaintenanceData = {
   /** Progress notes, newest first. */
   updates?: { body: string }[];
 };
+/** A monitor event is for the team: it names what is checked, never secrets. */
+type MonitorData = {
+  id: string;
+  name: string;
+  type: string;
+  componentId: string;
+  target: string;
+  certificateExpiresAt: string;
+  daysLeft: number;
+};
 /** The payload receivers get: webhooks as JSON, chat and email rendered from it. */
 export type EventData = {
   occurredAt: string;
   workspace: { id: string; name: string };
   incident?: IncidentData;
   maintenance?: MaintenanceData;
+  monitor?: MonitorData;
   url: string;
 };
 export type OutgoingEvent = { type: string; data: EventData };
@@ -43,7 +54,9 @@ export type OutgoingEvent = { type: string; data: EventData };
 /** The components an event is about (none: it names no component). */
 export function eventComponents(data: EventData): string[] {
   return (
-    data.incident?.components.map((c) => c.componentId) ?? data.maintenance?.componentIds ?? []
+    data.incident?.components.map((c) => c.componentId) ??
+    data.maintenance?.componentIds ??
+    (data.monitor ? [data.monitor.componentId] : [])
   );
 }
 
@@ -51,7 +64,8 @@ export type EventType = (typeof schema.eventTypeEnum.enumValues)[number];
 
 type Subject =
   | { kind: "incident"; resource: { id: string } & Record<string, unknown> }
-  | { kind: "maintenance"; resource: { id: string } & Record<string, unknown> };
+  | { kind: "maintenance"; resource: { id: string } & Record<string, unknown> }
+  | { kind: "monitor"; resource: MonitorData };
 
 /**
  * Writes an event to the outbox in the caller's transaction, with the payload receivers get
@@ -67,7 +81,10 @@ export async function emitEvent(
     .from(schema.workspace)
     .where(eq(schema.workspace.id, workspaceId));
   const occurredAt = new Date();
-  const path = subject.kind === "incident" ? "incidents" : "maintenance";
+  // A monitor event links to the dashboard: monitors are not on the public page.
+  const path = { incident: "incidents", maintenance: "maintenance", monitor: "dashboard/monitors" }[
+    subject.kind
+  ];
   const data = {
     occurredAt: occurredAt.toISOString(),
     workspace,

@@ -60,6 +60,7 @@ export const EVENT_HEADLINE: Record<string, string> = {
   "maintenance.started": "Maintenance started",
   "maintenance.completed": "Maintenance completed",
   "maintenance.cancelled": "Maintenance cancelled",
+  "monitor.certificate_expiring": "Certificate expiring",
   "maintenance.updated": "Maintenance update",
 };
 

@@ -662,7 +662,7 @@ describe("several regions", () => {
     );
     const hits = target.on(path).length;
     // As after a pause: the lease (timeout + 5 s) has less than the check's timeout left.
-    const woken = { ...claim!, leaseEndsBy: performance.now() + claim!.spec.timeoutMs - 1 };
+    const woken = { ...claim!, leaseEndsBy: performance.now() + claim!.timeoutMs - 1 };
     expect(await runClaim(woken)).toEqual({ claim: woken, skipped: true });
     expect(target.on(path).length).toBe(hits);
     // With its lease whole, the same claim checks.

@@ -1,0 +1,3 @@
+import { pingRoute } from "@/lib/api/heartbeat";
+
+export const { GET, POST, HEAD, PUT, PATCH, DELETE, OPTIONS } = pingRoute({ failed: false });

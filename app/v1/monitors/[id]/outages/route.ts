@@ -1,0 +1,7 @@
+import { handle, route } from "@/lib/api/api";
+import { monitorOutages } from "@/lib/monitors/history";
+import * as op from "@/lib/monitors/operations";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
+  GET: handle(op.monitorOutages, ({ ctx, params }) => monitorOutages({ ctx, id: params.id })),
+});
