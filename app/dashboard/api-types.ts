@@ -47,7 +47,21 @@ export type CheckResult = Answer<typeof monitors.CheckResult>;
 export type Telemetry = Answer<typeof monitors.MonitorTelemetry>;
 export type MonitorHistory = Answer<typeof monitors.MonitorHistory>;
 export type Bucket = MonitorHistory["overall"][number];
-export type MonitorFailures = Answer<typeof monitors.MonitorFailures>;
+export type MonitorChecks = Answer<typeof monitors.MonitorChecks>;
+export type MonitorOutages = Answer<typeof monitors.MonitorOutages>;
+export type MonitorOutage = MonitorOutages["outages"][number];
+export type MonitorUptime = Answer<typeof monitors.MonitorUptime>;
+export type CheckTest = Answer<typeof monitors.CheckTest>;
+export type MonitorType = Monitor["type"];
+/**
+ * What create, replace and test take, as the dashboard sends it: every field, none left to its
+ * default, since a replace resets what it leaves out.
+ */
+export type MonitorInput = Json<z.output<typeof monitors.MonitorInput>>;
+export type HttpSettings = NonNullable<MonitorInput["http"]>;
+export type Assertion = HttpSettings["assertions"][number];
+/** What answers show in place of a stored secret; sent back, it keeps the secret. */
+export type Mask = typeof monitors.MASK;
 
 export type Endpoint = Answer<typeof notifications.WebhookEndpoint>;
 export type EndpointCreated = Answer<typeof notifications.EndpointCreated>;

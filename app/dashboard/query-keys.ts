@@ -32,8 +32,12 @@ export const monitorKeys = {
   all: ["monitors"] as const,
   list: () => [...monitorKeys.all, "list"] as const,
   telemetry: () => [...monitorKeys.all, "telemetry"] as const,
-  history: (id: string, range: string) => [...monitorKeys.all, id, "history", range] as const,
-  failures: (id: string) => [...monitorKeys.all, id, "failures"] as const,
+  uptime: () => [...monitorKeys.all, "uptime"] as const,
+  /** Everything about one monitor: its history, checks and outages. */
+  one: (id: string) => [...monitorKeys.all, id] as const,
+  history: (id: string, range: string) => [...monitorKeys.one(id), "history", range] as const,
+  checks: (id: string) => [...monitorKeys.one(id), "checks"] as const,
+  outages: (id: string) => [...monitorKeys.one(id), "outages"] as const,
 };
 
 export const endpointKeys = {

@@ -11,12 +11,15 @@ export function DataTable({
   label,
   columns,
   actions = false,
+  sort,
   children,
 }: {
   /** The table's accessible name, when the page has more than one or journeys look for it. */
   label?: string;
   columns: readonly ReactNode[];
   actions?: boolean;
+  /** The column the rows are sorted by, for its heading's aria-sort; the caller sorts them. */
+  sort?: { column: number; direction: "ascending" | "descending" };
   children: ReactNode;
 }) {
   const wrap = useRef<HTMLDivElement>(null);
@@ -43,7 +46,11 @@ export function DataTable({
         <thead>
           <tr>
             {columns.map((column, index) => (
-              <th key={index} scope="col">
+              <th
+                key={index}
+                scope="col"
+                aria-sort={sort?.column === index ? sort.direction : undefined}
+              >
                 {column}
               </th>
             ))}

@@ -1,7 +1,8 @@
-import { useId, useState, type InputHTMLAttributes } from "react";
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from "react";
 
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
-  label: string;
+  /** Its words; a row of like fields may add an sr-only part ("Header 2") that tells them apart. */
+  label: ReactNode;
   name: string;
   hint?: string;
   error?: string;

@@ -25,5 +25,9 @@ function ping(failed: boolean): RouteHandler {
 
 export function pingRoute({ failed }: { failed: boolean }) {
   const handler = ping(failed);
-  return { ...route({ GET: handler, POST: handler }), HEAD: handler, OPTIONS: optionsFor(["GET", "POST", "HEAD"]) };
+  return {
+    ...route({ GET: handler, POST: handler }),
+    HEAD: handler,
+    OPTIONS: optionsFor(["GET", "POST", "HEAD"]),
+  };
 }

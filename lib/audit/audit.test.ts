@@ -410,6 +410,33 @@ const RECIPES: Record<string, Recipe> = {
       return made(script.delete(`/v1/monitors/${id}`), id);
     },
   },
+  testMonitorInput: {
+    action: "monitor.test",
+    by: "token",
+    run: () => made(script.post("/v1/monitors/test", monitorInput("Trial")), null),
+  },
+  testMonitor: {
+    action: "monitor.test",
+    by: "token",
+    run: async () => {
+      const id = await monitor();
+      return made(script.post(`/v1/monitors/${id}/test`), id);
+    },
+  },
+  rotateHeartbeat: {
+    action: "monitor.heartbeat_rotate",
+    by: "token",
+    run: async () => {
+      const created = await ok(
+        script.post("/v1/monitors", {
+          name: "Nightly",
+          type: "heartbeat",
+          heartbeat: { periodSeconds: 60 },
+        }),
+      );
+      return made(script.post(`/v1/monitors/${created.body.id}/heartbeat/rotate`), created.body.id);
+    },
+  },
   createWebhookEndpoint: {
     action: "webhook_endpoint.create",
     by: "token",
@@ -627,7 +654,7 @@ describe("the audit log", () => {
     await runDueChecks();
     const [opened] = await entries(`&actorType=monitor&action=incident.create`);
     expect(opened!.actor).toEqual({ type: "monitor", id: created.body.id, name: "Payments" });
-    expect(opened!.target.name).toBe("Payments is down");
+    expect(opened!.target.name).toBe("Issues with Payments");
 
     const id = await maintenanceWindow(new Date(Date.now() - 60_000).toISOString());
     await runDueJobs(jobHandlers);

@@ -29,7 +29,8 @@ export function assertValidAssertions(assertions: Assertion[], field = "http.ass
         try {
           parseJsonPath(property);
         } catch (error) {
-          if (error instanceof JsonPathError) throw ValidationError.field(`${at}.property`, error.message);
+          if (error instanceof JsonPathError)
+            throw ValidationError.field(`${at}.property`, error.message);
           throw error;
         }
       }
@@ -76,7 +77,11 @@ function textOf(value: unknown): string {
 }
 
 /** The value an assertion reads from the answer; undefined when there is none. */
-function actualOf(assertion: Assertion, answer: Answer, json: { parsed?: unknown; failed?: boolean }) {
+function actualOf(
+  assertion: Assertion,
+  answer: Answer,
+  json: { parsed?: unknown; failed?: boolean },
+) {
   switch (assertion.source) {
     case "status":
       return answer.statusCode;
@@ -111,7 +116,9 @@ function holds(assertion: Assertion, actual: unknown): boolean {
     case "equals":
     case "not_equals": {
       const equal =
-        typeof target === "number" ? Number(actual) === target && text.trim() !== "" : text === String(target);
+        typeof target === "number"
+          ? Number(actual) === target && text.trim() !== ""
+          : text === String(target);
       return comparison === "equals" ? equal : !equal;
     }
     case "contains":

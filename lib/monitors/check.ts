@@ -46,7 +46,8 @@ let trusted: { file: string | undefined; ca: string[] } | undefined;
 export function trustedAuthorities(): string[] | undefined {
   const file = config().monitorCaFile;
   if (!file) return undefined;
-  if (trusted?.file !== file) trusted = { file, ca: [...rootCertificates, readFileSync(file, "utf8")] };
+  if (trusted?.file !== file)
+    trusted = { file, ca: [...rootCertificates, readFileSync(file, "utf8")] };
   return trusted.ca;
 }
 
@@ -287,8 +288,7 @@ export async function performCheck(spec: HttpCheckSpec): Promise<CheckOutcome> {
     const round = (ms: number | null) => (ms === null ? null : Math.round(ms));
     const totalMs = Math.round(performance.now() - started);
     const failed = judged.find((a) => !a.passed);
-    const slow =
-      status === "up" && spec.degradedAboveMs != null && totalMs > spec.degradedAboveMs;
+    const slow = status === "up" && spec.degradedAboveMs != null && totalMs > spec.degradedAboveMs;
     return {
       status: slow ? "degraded" : status,
       statusCode,
@@ -421,7 +421,9 @@ export async function performCheck(spec: HttpCheckSpec): Promise<CheckOutcome> {
   } finally {
     clearTimeout(timer);
     deadline.abort();
-    for (const socket of sockets) socket.destroy();
+    // TLS layers before the sockets under them: destroying a socket under a live handshake
+    // crashes Node 20.
+    for (const socket of [...sockets].reverse()) socket.destroy();
     agent.destroy().catch(() => {});
   }
 }

@@ -62,19 +62,28 @@ async function openIncidentOf(tx: Executor, row: MonitorRow) {
 
 /** The wording's placeholders filled in, kept clear of the content rules' patterns. */
 function worded(text: string, names: { component: string; monitor: string }): string {
-  return plain(text.replaceAll("{component}", names.component).replaceAll("{monitor}", names.monitor));
+  return plain(
+    text.replaceAll("{component}", names.component).replaceAll("{monitor}", names.monitor),
+  );
 }
 
 async function componentName(tx: Executor, row: MonitorRow): Promise<string> {
   const [found] = await tx
     .select({ name: schema.component.name })
     .from(schema.component)
-    .where(and(eq(schema.component.workspaceId, row.workspaceId), eq(schema.component.id, row.componentId)));
+    .where(
+      and(
+        eq(schema.component.workspaceId, row.workspaceId),
+        eq(schema.component.id, row.componentId),
+      ),
+    );
   return found?.name ?? row.name;
 }
 
 /** The component status a monitor's state sets: its downStatus when down, degraded when slow. */
-function impliedStatus(row: MonitorRow): "degraded_performance" | "partial_outage" | "major_outage" {
+function impliedStatus(
+  row: MonitorRow,
+): "degraded_performance" | "partial_outage" | "major_outage" {
   const down = row.downStatus as "degraded_performance" | "partial_outage" | "major_outage";
   return row.state === "degraded" ? "degraded_performance" : down;
 }
@@ -103,7 +112,10 @@ async function recordOutage(
     .for("update");
   if (row.state === "up") {
     if (open) {
-      await tx.update(monitorOutage).set({ endedAt: row.since }).where(eq(monitorOutage.id, open.id));
+      await tx
+        .update(monitorOutage)
+        .set({ endedAt: row.since })
+        .where(eq(monitorOutage.id, open.id));
     }
     return;
   }
@@ -168,7 +180,11 @@ async function applyEffects(tx: Executor, row: MonitorRow, failures: CheckResult
   if (row.state === "down" || row.state === "degraded") {
     const status = impliedStatus(row);
     if (open) {
-      if (open.visibility === "published" && row.publishPolicy === "auto" && open.componentStatus !== status) {
+      if (
+        open.visibility === "published" &&
+        row.publishPolicy === "auto" &&
+        open.componentStatus !== status
+      ) {
         await postUpdate(tx, author, open.id, {
           status: open.status,
           body: worded(wording.body, names),

@@ -8,7 +8,8 @@ export type PathStep = string | number;
 export class JsonPathError extends Error {}
 
 export function parseJsonPath(path: string): PathStep[] {
-  if (!path.startsWith("$")) throw new JsonPathError("A JSON path starts with $, like $.data.status.");
+  if (!path.startsWith("$"))
+    throw new JsonPathError("A JSON path starts with $, like $.data.status.");
   const steps: PathStep[] = [];
   let at = 1;
   while (at < path.length) {

@@ -27,6 +27,7 @@ import {
   present,
   readSecrets,
   settingsOf,
+  targetOf,
 } from "./settings";
 import { wakeChecker } from "@/lib/jobs/wake";
 import { STALLED_AFTER_INTERVALS } from "./watch";
@@ -346,7 +347,10 @@ export async function rotateHeartbeat({ ctx, id }: { ctx: Actor; id: string }) {
   if (stored.type !== "heartbeat") {
     throw new ConflictError("not_a_heartbeat", "Only a heartbeat monitor has a ping URL.");
   }
-  const secretsEncrypted = await encryptSecrets(id, { ...(await readSecrets(stored)), heartbeat: secret });
+  const secretsEncrypted = await encryptSecrets(id, {
+    ...(await readSecrets(stored)),
+    heartbeat: secret,
+  });
   const rotated = await transactionChangingData(ctx.workspaceId, async (tx) => {
     const current = await lockMonitor(tx, ctx.workspaceId, id);
     if (current.type !== "heartbeat") {
@@ -429,12 +433,18 @@ export async function monitorTelemetry({ ctx }: { ctx: Pick<Actor, "workspaceId"
   const regions = new Set<string>();
   const results = new Map<string, { at: number; result: CheckResult }[]>();
   const lastReported = new Map<string, number>();
-  const recentChecks = new Map<string, { region: string; statuses: ("up" | "degraded" | "down")[] }[]>();
+  const recentChecks = new Map<
+    string,
+    { region: string; statuses: ("up" | "degraded" | "down")[] }[]
+  >();
   for (const slot of slots) {
     const at = slot.lastReportedAt!.getTime();
     if (at >= recent && slot.region !== HEARTBEAT_LANE) regions.add(slot.region);
     const strip = recentChecks.get(slot.monitorId) ?? [];
-    strip.push({ region: slot.region, statuses: [...slot.recent].map((letter) => STATUS_OF[letter]!) });
+    strip.push({
+      region: slot.region,
+      statuses: [...slot.recent].map((letter) => STATUS_OF[letter]!),
+    });
     recentChecks.set(slot.monitorId, strip);
     lastReported.set(slot.monitorId, Math.max(lastReported.get(slot.monitorId) ?? 0, at));
     if (!slot.lastResult) continue;
@@ -491,10 +501,30 @@ function testAnswer(outcome: CheckOutcome): CheckTest {
 const notCheckable = () =>
   new ConflictError("not_checkable", "A heartbeat is not checked: its job pings it.");
 
-/** One check of a stored monitor, now, recorded nowhere: what it sees and each assertion's value. */
-export async function testMonitor({ ctx, id }: { ctx: Pick<Actor, "workspaceId">; id: string }) {
+/** A test makes the server send a request: who asked it to, and of what, is in the audit log. */
+async function auditTest(ctx: Actor, id: string | null, name: string, target: string) {
+  const db = await getDb();
+  await db.transaction((tx) =>
+    recordAudit(
+      tx,
+      ctx,
+      "monitor.test",
+      { type: "monitor", id, name },
+      {
+        target: { from: null, to: target },
+      },
+    ),
+  );
+}
+
+/**
+ * One check of a stored monitor, now: what it sees and each assertion's value. It changes no
+ * state and records no result.
+ */
+export async function testMonitor({ ctx, id }: { ctx: Actor; id: string }) {
   const row = await readMonitor(ctx.workspaceId, id);
   if (row.type === "heartbeat") throw notCheckable();
+  await auditTest(ctx, id, row.name, targetOf(row));
   return testAnswer((await checkOnce(await checkSpecOf(row)))!);
 }
 
@@ -507,7 +537,7 @@ export async function testMonitorInput({
   input,
   monitorId,
 }: {
-  ctx: Pick<Actor, "workspaceId">;
+  ctx: Actor;
   input: MonitorInput;
   monitorId?: string;
 }) {
@@ -521,5 +551,6 @@ export async function testMonitorInput({
     stored ? { settings: settingsOf(stored), secrets: await readSecrets(stored) } : null,
   );
   const row = { ...columns, id: monitorId ?? uuidv7(), updatedAt: new Date() } as MonitorRow;
+  await auditTest(ctx, monitorId ?? null, input.name, targetOf(row));
   return testAnswer((await checkOnce(await checkSpecOf(row, undefined, secrets)))!);
 }

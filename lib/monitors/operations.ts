@@ -39,7 +39,7 @@ export const createMonitor = defineOperation({
   tag,
   summary: "Create a monitor",
   description:
-    "Optional fields left out take their defaults. `type` (default http) goes with exactly its object: `http`, `tcp`, `dns` or `heartbeat` (a missing or extra one is 400 naming it). Without componentId, a component named after the monitor is made for it. An http URL must be http(s) without credentials; http and tcp targets must not resolve to a private or reserved address (400 naming the field). Header values, the body, passwords and tokens are stored encrypted and answered as \"********\". A heartbeat's answer carries its ping URL (`heartbeat.url`). The first check runs at once. A workspace holds at most MONITORS_PER_WORKSPACE monitors (1,000 unless configured); past it, 409 monitor_limit_reached.",
+    'Optional fields left out take their defaults. `type` (default http) goes with exactly its object: `http`, `tcp`, `dns` or `heartbeat` (a missing or extra one is 400 naming it). Without componentId, a component named after the monitor is made for it. An http URL must be http(s) without credentials; http and tcp targets must not resolve to a private or reserved address (400 naming the field). Header values, the body, passwords and tokens are stored encrypted and answered as "********". A heartbeat\'s answer carries its ping URL (`heartbeat.url`). The first check runs at once. A workspace holds at most MONITORS_PER_WORKSPACE monitors (1,000 unless configured); past it, 409 monitor_limit_reached.',
   access: "editor",
   body: MonitorInput,
   response: Monitor,
@@ -79,7 +79,7 @@ export const replaceMonitor = defineOperation({
   tag,
   summary: "Replace a monitor",
   description:
-    "Every field, as on create: optional fields left out return to their defaults; componentId left out keeps the component; a secret sent as \"********\" keeps the stored value (a header's by its name). enabled: false pauses the checks; resuming starts from pending and checks at once. A heartbeat keeps its ping URL.",
+    'Every field, as on create: optional fields left out return to their defaults; componentId left out keeps the component; a secret sent as "********" keeps the stored value (a header\'s by its name). enabled: false pauses the checks; resuming starts from pending and checks at once. A heartbeat keeps its ping URL.',
   access: "editor",
   params: idParams,
   body: MonitorInput,

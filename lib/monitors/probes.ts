@@ -87,7 +87,8 @@ export async function checkTcp(spec: TcpCheckSpec): Promise<CheckOutcome> {
     const host = spec.host.replace(/^\[|\]$/g, "");
     let address = host;
     if (isIP(host)) {
-      if (!addressAllowed(host)) throw new TargetRefused(`${host} is a private or reserved address.`);
+      if (!addressAllowed(host))
+        throw new TargetRefused(`${host} is a private or reserved address.`);
     } else {
       const dnsStarted = performance.now();
       address = (await resolveAllowed(host))[0]!.address;
@@ -96,9 +97,10 @@ export async function checkTcp(spec: TcpCheckSpec): Promise<CheckOutcome> {
     const connectStarted = performance.now();
     const socket = tcpConnect({ host: address, port: spec.port });
     sockets.push(socket);
+    // Errors are listened to for the socket's whole life: one after the verdict must not crash.
     await new Promise<void>((resolve, reject) => {
       socket.once("connect", resolve);
-      socket.once("error", reject);
+      socket.on("error", reject);
     });
     phases.connectMs = performance.now() - connectStarted;
     if (!spec.tls) return outcome(started, phases, "up", null);
@@ -111,10 +113,12 @@ export async function checkTcp(spec: TcpCheckSpec): Promise<CheckOutcome> {
     sockets.push(secure);
     await new Promise<void>((resolve, reject) => {
       secure.once("secureConnect", resolve);
-      secure.once("error", reject);
+      secure.on("error", reject);
     });
     phases.tlsMs = performance.now() - tlsStarted;
-    return outcome(started, phases, "up", null, { certificateExpiresAt: certificateExpiry(secure) });
+    return outcome(started, phases, "up", null, {
+      certificateExpiresAt: certificateExpiry(secure),
+    });
   };
   try {
     return await Promise.race([attempt(), deadline]);
@@ -122,7 +126,8 @@ export async function checkTcp(spec: TcpCheckSpec): Promise<CheckOutcome> {
     return outcome(started, phases, "down", classify(error, false));
   } finally {
     clearTimeout(timer);
-    for (const socket of sockets) socket.destroy();
+    // The TLS layer first: destroying the socket under a live handshake crashes Node 20.
+    for (const socket of sockets.reverse()) socket.destroy();
   }
 }
 
@@ -184,7 +189,10 @@ export async function checkDns(spec: DnsCheckSpec): Promise<CheckOutcome> {
         message: "No answer within the timeout.",
       });
     }
-    if (code && /^(ENOTFOUND|ENODATA|ESERVFAIL|EREFUSED|ENONAME|EBADRESP|ECONNREFUSED)$/.test(code)) {
+    if (
+      code &&
+      /^(ENOTFOUND|ENODATA|ESERVFAIL|EREFUSED|ENONAME|EBADRESP|ECONNREFUSED)$/.test(code)
+    ) {
       return outcome(started, phases, "down", {
         class: "dns_failure",
         message: `${spec.recordType} ${spec.name}: ${code}`,

@@ -85,7 +85,10 @@ export const HttpAuth = z
   .discriminatedUnion("type", [
     z.strictObject({
       type: z.literal("basic"),
-      username: z.string().max(200).regex(/^[^:]*$/, "Must not contain a colon."),
+      username: z
+        .string()
+        .max(200)
+        .regex(/^[^:]*$/, "Must not contain a colon."),
       password: z.string().max(1000),
     }),
     z.strictObject({ type: z.literal("bearer"), token: z.string().min(1).max(4096) }),
@@ -162,7 +165,10 @@ export const MonitorDnsInput = z
 
 export const MonitorHeartbeatInput = z
   .strictObject({
-    periodSeconds: z.int("Must be an integer.").min(10).max(31 * 86_400),
+    periodSeconds: z
+      .int("Must be an integer.")
+      .min(10)
+      .max(31 * 86_400),
     graceSeconds: z.int("Must be an integer.").min(0).max(86_400).default(0),
   })
   .meta({ id: "MonitorHeartbeatInput" });
@@ -297,7 +303,9 @@ export const Monitor = z
       .object({
         periodSeconds: z.int(),
         graceSeconds: z.int(),
-        url: z.string().describe("Where the job pings: GET, POST or HEAD; add /fail to report a failure."),
+        url: z
+          .string()
+          .describe("Where the job pings: GET, POST or HEAD; add /fail to report a failure."),
         lastPingAt: z.date().nullable(),
       })
       .optional(),

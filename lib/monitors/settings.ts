@@ -195,10 +195,7 @@ export async function encryptSecrets(id: string, secrets: StoredSecrets): Promis
 }
 
 /** The monitor as the API answers it: the type's object only, every secret value masked. */
-export function present(
-  row: MonitorRow,
-  heartbeat?: { secret?: string; lastPingAt: Date | null },
-) {
+export function present(row: MonitorRow, heartbeat?: { secret?: string; lastPingAt: Date | null }) {
   const settings = settingsOf(row);
   const base = {
     id: row.id,
@@ -264,14 +261,20 @@ export function present(
 
 /** A monitor's settings as one flat record, for the audit log's before → after. */
 export function auditedSettingsOf(row: MonitorRow) {
-  const { id: _id, createdAt: _c, updatedAt: _u, detection, incidentWording, ...rest } =
-    present(row) as Record<string, unknown> & {
-      id: string;
-      createdAt: Date;
-      updatedAt: Date;
-      detection: object;
-      incidentWording: IncidentWording;
-    };
+  const {
+    id: _id,
+    createdAt: _c,
+    updatedAt: _u,
+    detection,
+    incidentWording,
+    ...rest
+  } = present(row) as Record<string, unknown> & {
+    id: string;
+    createdAt: Date;
+    updatedAt: Date;
+    detection: object;
+    incidentWording: IncidentWording;
+  };
   const typed = rest[row.type] as Record<string, unknown> | undefined;
   delete rest[row.type];
   return { ...rest, ...typed, ...detection, incidentWording: incidentWording.body };

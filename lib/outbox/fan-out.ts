@@ -82,7 +82,10 @@ async function admins(tx: Executor, workspaceId: string): Promise<string[]> {
     .from(schema.member)
     .innerJoin(schema.user, eq(schema.user.id, schema.member.userId))
     .where(
-      and(eq(schema.member.workspaceId, workspaceId), inArray(schema.member.role, ["admin", "owner"])),
+      and(
+        eq(schema.member.workspaceId, workspaceId),
+        inArray(schema.member.role, ["admin", "owner"]),
+      ),
     );
   return rows.map((row) => row.email);
 }

@@ -1,24 +1,40 @@
 "use client";
 
-import { type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { ApiError, apiFetch } from "@/lib/client/api";
-import { CheckField } from "@/app/ui/check-field";
+import { useAnnounce } from "@/app/ui/announcer";
 import { Field } from "@/app/ui/field";
 import { FormError } from "@/app/ui/form-error";
 import { closeOnEscape } from "@/app/ui/form-actions";
 import { SelectField } from "@/app/ui/select-field";
-import type { Monitor } from "../api-types";
+import type { Monitor, MonitorInput, MonitorType } from "../api-types";
 import { useComponentPage } from "../components/use-components";
+import { CheckTestResult, testSummary } from "./check-test-result";
+import { bindDraft } from "./draft-binding";
+import { HttpFields } from "./http-fields";
+import { draftOf, inputFromDraft, type MonitorDraft } from "./monitor-draft";
 import {
   describeMonitorField,
   DOWN_STATUSES,
-  METHODS,
+  messageFor,
   NEW_COMPONENT,
+  placedFields,
   POLICIES,
-  readMonitor,
-  SHOWN_FIELDS,
+  TYPES,
 } from "./monitor-fields";
-import { useMonitorChange } from "./use-monitors";
+import { inputOf } from "./monitor-input";
+import { DnsFields, HeartbeatFields, TcpFields } from "./type-fields";
+import { useMonitorChange, useSettingsTest } from "./use-monitors";
+import { WordingFields } from "./wording-fields";
+
+const asApiError = (error: Error | null) => (error instanceof ApiError ? error : null);
+
+const TYPE_HINT: Record<MonitorType, string> = {
+  http: "Requests a URL and checks the answer.",
+  tcp: "Opens a connection to a port.",
+  dns: "Looks up a name's records.",
+  heartbeat: "Waits for a job to ping it.",
+};
 
 export function MonitorForm({
   initial,
@@ -32,18 +48,40 @@ export function MonitorForm({
   onCancel: () => void;
 }) {
   const components = useComponentPage();
-  const save = useMonitorChange((body: Record<string, unknown>) =>
+  const announce = useAnnounce();
+  const form = useRef<HTMLFormElement>(null);
+  const [draft, setDraft] = useState<MonitorDraft>(() =>
+    draftOf(initial ? inputOf(initial) : undefined),
+  );
+  const save = useMonitorChange((body: MonitorInput) =>
     initial
       ? apiFetch<Monitor>(`/v1/monitors/${initial.id}`, { method: "PUT", body })
       : apiFetch<Monitor>("/v1/monitors", { method: "POST", body }),
   );
-  const error = save.error instanceof ApiError ? save.error : null;
+  const test = useSettingsTest();
+  // A refused test names fields as a refused save does; the latest of the two is shown.
+  const error = asApiError(save.error) ?? asApiError(test.error);
+
+  const change = <K extends keyof MonitorDraft>(key: K) =>
+    (patch: Partial<MonitorDraft[K]>) =>
+      setDraft((d) => ({ ...d, [key]: { ...(d[key] as object), ...patch } }));
+  const { text } = bindDraft(draft, (patch) => setDraft((d) => ({ ...d, ...patch })));
+  const detection = bindDraft(draft.detection, change("detection"));
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    save.mutate(readMonitor(new FormData(event.currentTarget), initial?.enabled ?? true), {
-      onSuccess: onDone,
-    });
+    test.reset();
+    save.mutate(inputFromDraft(draft), { onSuccess: onDone });
+  }
+
+  function runTest() {
+    // A test is sent like a save, so it asks for what a save would.
+    if (!form.current?.reportValidity()) return;
+    save.reset();
+    test.mutate(
+      { input: inputFromDraft(draft), monitorId: initial?.id },
+      { onSuccess: (result) => announce(testSummary(result)) },
+    );
   }
 
   const componentOptions = [
@@ -55,130 +93,137 @@ export function MonitorForm({
 
   return (
     <form
+      ref={form}
       className="form"
       onSubmit={submit}
       aria-label={submitLabel}
-      onInput={() => save.error && save.reset()}
+      onInput={() => {
+        if (save.error) save.reset();
+        if (test.error) test.reset();
+      }}
       onKeyDown={closeOnEscape(onCancel)}
     >
-      <FormError error={error} shown={SHOWN_FIELDS} describe={describeMonitorField} />
-      <Field
-        label="Name"
-        name="name"
-        defaultValue={initial?.name}
-        required
-        maxLength={200}
-        autoFocus
-        error={error?.forField("name")}
+      <FormError
+        error={error}
+        shown={placedFields(error, draft)}
+        describe={describeMonitorField}
       />
-      <Field
-        label="URL"
-        name="url"
-        type="url"
-        defaultValue={initial?.http.url}
-        placeholder="https://example.com/health"
-        required
-        error={error?.forField("http.url")}
-      />
-      <div className="fields">
+      <div className="fields two">
+        <Field
+          label="Name"
+          {...text("name")}
+          required
+          maxLength={200}
+          autoFocus
+          error={messageFor(error, "name")}
+        />
         <SelectField
-          label="Method"
-          name="method"
-          options={METHODS}
-          defaultValue={initial?.http.method ?? "GET"}
-          error={error?.forField("http.method")}
-        />
-        <Field
-          label="Expected status codes"
-          name="expectedStatus"
-          defaultValue={(initial?.http.expectedStatus ?? [200]).join(", ")}
-          hint="Comma-separated, e.g. 200, 204"
-          required
-          error={error?.forField("http.expectedStatus")}
-        />
-        <Field
-          label="Timeout (ms)"
-          name="timeoutMs"
-          type="number"
-          min={1000}
-          max={30000}
-          defaultValue={initial?.http.timeoutMs ?? 10000}
-          required
-          error={error?.forField("http.timeoutMs")}
+          label="Monitor type"
+          name="type"
+          options={TYPES}
+          value={draft.type}
+          onChange={(e) => {
+            const type = e.currentTarget.value as MonitorType;
+            setDraft((d) => ({ ...d, type }));
+            test.reset();
+          }}
+          hint={TYPE_HINT[draft.type]}
+          error={messageFor(error, "type")}
         />
       </div>
-      <Field
-        label="Keyword (optional)"
-        name="keyword"
-        defaultValue={initial?.http.keyword ?? ""}
-        hint="The check fails unless the answer's first 1 MiB contains this text."
-        error={error?.forField("http.keyword")}
-      />
-      <CheckField
-        label="Follow redirects (at most 5)"
-        name="followRedirects"
-        defaultChecked={initial?.http.followRedirects ?? true}
-        hint="Off, a redirect is the answer: its status must be one of the expected codes."
-      />
-      <div className="fields">
-        <Field
-          label="Check every (seconds)"
-          name="intervalSeconds"
-          type="number"
-          min={10}
-          max={3600}
-          defaultValue={initial?.detection.intervalSeconds ?? 60}
-          required
-          error={error?.forField("detection.intervalSeconds")}
+      {draft.type === "http" && (
+        <HttpFields
+          http={draft.http}
+          stored={draft.stored}
+          onChange={change("http")}
+          error={error}
         />
-        <Field
-          label="Down after failures"
-          name="failureThreshold"
-          type="number"
-          min={1}
-          max={10}
-          defaultValue={initial?.detection.failureThreshold ?? 2}
-          required
-          error={error?.forField("detection.failureThreshold")}
-        />
-        <Field
-          label="Up after passes"
-          name="recoveryThreshold"
-          type="number"
-          min={1}
-          max={10}
-          defaultValue={initial?.detection.recoveryThreshold ?? 2}
-          required
-          error={error?.forField("detection.recoveryThreshold")}
-        />
-      </div>
+      )}
+      {draft.type === "tcp" && (
+        <TcpFields value={draft.tcp} onChange={change("tcp")} error={error} />
+      )}
+      {draft.type === "dns" && (
+        <DnsFields value={draft.dns} onChange={change("dns")} error={error} />
+      )}
+      {draft.type === "heartbeat" && (
+        <HeartbeatFields value={draft.heartbeat} onChange={change("heartbeat")} error={error} />
+      )}
+      {draft.type !== "heartbeat" && (
+        <div className="fields">
+          <Field
+            label="Check every (seconds)"
+            {...detection.text("intervalSeconds")}
+            type="number"
+            min={10}
+            max={3600}
+            required
+            error={messageFor(error, "detection.intervalSeconds")}
+          />
+          <Field
+            label="Down after failures"
+            {...detection.text("failureThreshold")}
+            type="number"
+            min={1}
+            max={10}
+            required
+            error={messageFor(error, "detection.failureThreshold")}
+          />
+          <Field
+            label="Up after passes"
+            {...detection.text("recoveryThreshold")}
+            type="number"
+            min={1}
+            max={10}
+            required
+            error={messageFor(error, "detection.recoveryThreshold")}
+          />
+        </div>
+      )}
       <SelectField
         label="Component"
-        name="componentId"
+        {...text("componentId")}
         options={componentOptions}
-        defaultValue={initial?.componentId ?? NEW_COMPONENT}
-        error={error?.forField("componentId")}
+        error={messageFor(error, "componentId")}
       />
       <div className="fields two">
         <SelectField
           label="When it goes down"
-          name="publishPolicy"
+          {...text("publishPolicy")}
           options={POLICIES}
-          defaultValue={initial?.publishPolicy ?? "auto"}
-          error={error?.forField("publishPolicy")}
+          error={messageFor(error, "publishPolicy")}
         />
         <SelectField
           label="Component status while down"
-          name="downStatus"
+          {...text("downStatus")}
           options={DOWN_STATUSES}
-          defaultValue={initial?.downStatus ?? "partial_outage"}
-          error={error?.forField("downStatus")}
+          error={messageFor(error, "downStatus")}
         />
       </div>
+      <WordingFields
+        value={draft.incidentWording}
+        onChange={change("incidentWording")}
+        error={error}
+      />
+      {test.data && draft.type !== "heartbeat" && (
+        <CheckTestResult
+          result={test.data}
+          assertions={test.variables?.input.http?.assertions ?? []}
+        />
+      )}
       <div className="row">
         <button type="submit" disabled={save.isPending}>
           {save.isPending ? "Saving…" : submitLabel}
         </button>
+        {draft.type !== "heartbeat" && (
+          <button
+            type="button"
+            className="secondary"
+            onClick={runTest}
+            disabled={test.isPending}
+          >
+            {test.isPending ? "Testing…" : "Test now"}
+          </button>
+        )}
         <button type="button" className="secondary" onClick={onCancel}>
           Cancel
         </button>

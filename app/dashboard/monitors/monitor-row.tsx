@@ -1,145 +1,109 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
-import { apiFetch } from "@/lib/client/api";
-import { labelOf } from "@/lib/status/labels";
-import { focusItemWhenShown, useAnnounce, useRemoval } from "@/app/ui/announcer";
-import { ConfirmButton } from "@/app/ui/confirm-button";
-import { ItemActions, OpenFormButton } from "@/app/ui/item-actions";
-import { ErrorNotice } from "@/app/ui/states";
-import { useCan } from "../actor";
-import type { Monitor, Telemetry } from "../api-types";
-import { MonitorForm } from "./monitor-form";
-import { Sparkline, Uptime30d } from "./sparkline";
-import { useMonitorChange } from "./use-monitors";
+import { useRemoval } from "@/app/ui/announcer";
+import { Time } from "@/app/ui/time";
+import { CheckStrip } from "./check-strip";
+import { MonitorActions } from "./monitor-actions";
+import type { MonitorLine } from "./monitor-sort";
+import { CHECK_STATUS_LABEL, STATE_LABEL, targetText, TYPE_LABEL } from "./monitor-words";
+import { useMonitorDelete } from "./use-monitors";
 
-export function MonitorRow({
-  monitor,
-  live,
-  componentName,
-}: {
-  monitor: Monitor;
-  live: Telemetry["monitors"][number] | undefined;
-  componentName: string;
-}) {
-  const canEdit = useCan("editor");
-  const [editing, setEditing] = useState(false);
-  const announce = useAnnounce();
-  const removeItem = useRemoval();
-  const toggle = useMonitorChange(() =>
-    apiFetch(`/v1/monitors/${monitor.id}`, {
-      method: "PUT",
-      body: { ...monitor, enabled: !monitor.enabled },
-    }),
-  );
-  const remove = useMonitorChange(() =>
-    apiFetch(`/v1/monitors/${monitor.id}`, { method: "DELETE" }),
-  );
-  const state = live?.state ?? (monitor.enabled ? "pending" : "paused");
-  if (editing) {
-    const close = () => {
-      setEditing(false);
-      focusItemWhenShown(monitor.id, '[data-opens="edit"]');
-    };
-    return (
-      <li className="card" data-item-id={monitor.id}>
-        <MonitorForm
-          initial={monitor}
-          submitLabel={`Save ${monitor.name}`}
-          onDone={(saved) => {
-            close();
-            announce(`${saved.name} saved.`);
-          }}
-          onCancel={close}
-        />
-      </li>
+/** Each region's latest check: its time, why it failed, or (heartbeats) the last ping. */
+function Latest({ line }: { line: MonitorLine }) {
+  const { monitor, live } = line;
+  if (monitor.heartbeat) {
+    return monitor.heartbeat.lastPingAt ? (
+      <>
+        Last ping <Time iso={monitor.heartbeat.lastPingAt} />
+      </>
+    ) : (
+      <span className="muted">No ping yet</span>
     );
   }
+  if (!live?.results.length) return <span className="muted">Not checked yet</span>;
   return (
-    <li className="card" data-testid="monitor" data-item-id={monitor.id}>
-      <div className="page-header">
-        <h3>
-          <Link href={`/dashboard/monitors/${monitor.id}`}>{monitor.name}</Link>
-        </h3>
-        <span className={`badge state-${state}`} data-testid="monitor-state">
-          {labelOf(state)}
+    <>
+      {live.results.map((r) => (
+        <span key={r.region} className="region-latency">
+          {r.region}:{" "}
+          {r.status === "down"
+            ? (r.error?.class ?? "down")
+            : `${r.latencyMs} ms${r.status === "degraded" ? ", slow" : ""}`}
         </span>
-      </div>
-      <p className="muted monitor-url">
-        {monitor.http.method} {monitor.http.url} · every {monitor.detection.intervalSeconds} s
-      </p>
-      {live?.checksDelayed && (
-        <p className="alert" data-testid="checks-delayed">
-          Checks are delayed: no result for {3 * monitor.detection.intervalSeconds} s or more. The
-          state shown may be out of date.
-        </p>
-      )}
-      <dl className="facts">
-        <div>
-          <dt>Component</dt>
-          <dd>{componentName}</dd>
+      ))}
+    </>
+  );
+}
+
+export function MonitorRow({
+  line,
+  componentName,
+  canEdit,
+  onEdit,
+}: {
+  line: MonitorLine;
+  componentName: string;
+  canEdit: boolean;
+  onEdit: () => void;
+}) {
+  const { monitor, live, state, uptime } = line;
+  const remove = useMonitorDelete(monitor.id);
+  const removeItem = useRemoval();
+  // One region's state is the monitor's; several are told apart.
+  const regions = live && live.results.length > 1 ? live.results : [];
+  return (
+    <tr data-testid="monitor" data-item-id={monitor.id}>
+      <td>
+        <Link href={`/dashboard/monitors/${monitor.id}`}>{monitor.name}</Link>
+        <div className="muted" data-testid="monitor-component">
+          Component: {componentName}
         </div>
-        <div>
-          <dt>Latest</dt>
-          <dd>
-            {live?.results.length
-              ? live.results.map((r) => (
-                  <span key={r.region} className="region-latency">
-                    {r.region}:{" "}
-                    {r.status === "up" ? `${r.latencyMs} ms` : (r.error?.class ?? "down")}
-                  </span>
-                ))
-              : "Not checked yet"}
-          </dd>
+      </td>
+      <td>{TYPE_LABEL[monitor.type]}</td>
+      <td className="monitor-url">{targetText(monitor)}</td>
+      <td>
+        <div className="states">
+          <span className={`badge state-${state}`} data-testid="monitor-state">
+            {STATE_LABEL[state]}
+          </span>
+          {regions.map((r) => (
+            <span key={r.region} className={`badge state-${r.status}`}>
+              {r.region}: {CHECK_STATUS_LABEL[r.status]}
+            </span>
+          ))}
+          {live?.checksDelayed && (
+            <span
+              className="badge state-degraded"
+              data-testid="checks-delayed"
+              title="No result for three intervals or more: the state shown may be out of date."
+            >
+              Checks delayed
+            </span>
+          )}
         </div>
-        <div>
-          <dt>24 hours</dt>
-          <dd>
-            <Sparkline id={monitor.id} />
-          </dd>
-        </div>
-        <div>
-          <dt>30-day uptime</dt>
-          <dd>
-            <Uptime30d id={monitor.id} />
-          </dd>
-        </div>
-      </dl>
+      </td>
+      <td>
+        <Latest line={line} />
+      </td>
+      <td>
+        <CheckStrip recent={live?.recent} />
+      </td>
+      <td>
+        {uptime === undefined ? "…" : uptime === null ? "No checks" : `${uptime.toFixed(2)} %`}
+      </td>
       {canEdit && (
-        <ItemActions>
-          <OpenFormButton name={`Edit ${monitor.name}`} onClick={() => setEditing(true)} />
-          <button
-            type="button"
-            className="secondary"
-            aria-label={`${monitor.enabled ? "Pause" : "Resume"} ${monitor.name}`}
-            onClick={() =>
-              toggle.mutate(undefined, {
-                onSuccess: () =>
-                  announce(
-                    monitor.enabled
-                      ? `${monitor.name} paused: no checks until resumed.`
-                      : `${monitor.name} resumed.`,
-                  ),
-              })
+        <td>
+          <MonitorActions
+            monitor={monitor}
+            onEdit={onEdit}
+            remove={remove}
+            onDelete={(button) =>
+              removeItem(button, () => remove.mutateAsync(), `${monitor.name} deleted.`)
             }
-            disabled={toggle.isPending}
-          >
-            {monitor.enabled ? "Pause" : "Resume"}
-          </button>
-          <ConfirmButton
-            label="Delete"
-            item={monitor.name}
-            confirmLabel={`Delete ${monitor.name}`}
-            question="Delete this monitor and its results? Its component stays."
-            onConfirm={(button) =>
-              removeItem(button, () => remove.mutateAsync(undefined), `${monitor.name} deleted.`)
-            }
-            pending={remove.isPending}
           />
-        </ItemActions>
+        </td>
       )}
-      <ErrorNotice error={toggle.error ?? remove.error} />
-    </li>
+    </tr>
   );
 }

@@ -4,27 +4,37 @@ import { useState } from "react";
 import { focusItemWhenShown, focusWhenShown, PAGE_OPENER, useAnnounce } from "@/app/ui/announcer";
 import { ErrorNotice, Loading } from "@/app/ui/states";
 import { useCan } from "../actor";
+import type { Monitor } from "../api-types";
 import { useComponentNames } from "../components/use-components";
 import { MonitorForm } from "./monitor-form";
-import { MonitorRow } from "./monitor-row";
-import { useMonitors, useTelemetry } from "./use-monitors";
+import { lineOf } from "./monitor-sort";
+import { MonitorsTable } from "./monitors-table";
+import { useMonitors, useTelemetry, useUptime } from "./use-monitors";
+
+/** The page's one form: a new monitor, or the monitor whose Edit was pressed. */
+type Opened = { adding: true } | { editing: Monitor } | null;
 
 export function MonitorsView() {
   const canEdit = useCan("editor");
-  const [adding, setAdding] = useState(false);
+  const [opened, setOpened] = useState<Opened>(null);
   const announce = useAnnounce();
   const monitors = useMonitors();
   const telemetry = useTelemetry();
+  const uptime = useUptime();
   const names = useComponentNames();
   const live = new Map(telemetry.data?.monitors.map((m) => [m.id, m]));
   const delayed = telemetry.data?.monitors.filter((m) => m.checksDelayed).length ?? 0;
+  const lines = (monitors.data?.monitors ?? []).map((monitor) =>
+    lineOf(monitor, live.get(monitor.id), uptime.data),
+  );
+  const editing = opened && "editing" in opened ? opened.editing : null;
 
   return (
     <div className="stack">
       <div className="page-header">
         <h1>Monitors</h1>
-        {canEdit && !adding && (
-          <button type="button" data-opens="page-form" onClick={() => setAdding(true)}>
+        {canEdit && !opened && (
+          <button type="button" data-opens="page-form" onClick={() => setOpened({ adding: true })}>
             New monitor
           </button>
         )}
@@ -44,19 +54,39 @@ export function MonitorsView() {
           /health/ready and in the server&apos;s log.
         </p>
       )}
-      {adding && (
+      {opened && "adding" in opened && (
         <section className="card">
           <h2>New monitor</h2>
           <MonitorForm
             submitLabel="Create monitor"
             onDone={(created) => {
-              setAdding(false);
+              setOpened(null);
               announce(`${created.name} created; its first check runs now.`);
               focusItemWhenShown(created.id);
             }}
             onCancel={() => {
-              setAdding(false);
+              setOpened(null);
               focusWhenShown(PAGE_OPENER);
+            }}
+          />
+        </section>
+      )}
+      {editing && (
+        <section className="card">
+          <h2>Edit {editing.name}</h2>
+          <MonitorForm
+            // A new form for each monitor: its draft starts from that monitor.
+            key={editing.id}
+            initial={editing}
+            submitLabel={`Save ${editing.name}`}
+            onDone={(saved) => {
+              setOpened(null);
+              announce(`${saved.name} saved.`);
+              focusItemWhenShown(saved.id, '[data-opens="edit"]');
+            }}
+            onCancel={() => {
+              setOpened(null);
+              focusItemWhenShown(editing.id, '[data-opens="edit"]');
             }}
           />
         </section>
@@ -65,19 +95,18 @@ export function MonitorsView() {
       <ErrorNotice error={monitors.error ?? telemetry.error} />
       {monitors.data?.monitors.length === 0 && (
         <p className="muted">
-          No monitors yet. A monitor checks a URL and keeps its component current.
+          No monitors yet. A monitor checks a URL, a port, a DNS name, or waits for a job&apos;s
+          heartbeat, and keeps its component current.
         </p>
       )}
-      <ul className="plain stack">
-        {monitors.data?.monitors.map((monitor) => (
-          <MonitorRow
-            key={monitor.id}
-            monitor={monitor}
-            live={live.get(monitor.id)}
-            componentName={names.get(monitor.componentId) ?? "…"}
-          />
-        ))}
-      </ul>
+      {lines.length > 0 && (
+        <MonitorsTable
+          lines={lines}
+          componentNames={names}
+          canEdit={canEdit}
+          onEdit={(monitor) => setOpened({ editing: monitor })}
+        />
+      )}
     </div>
   );
 }

@@ -103,7 +103,7 @@ async function incidentsOf(monitorName: string) {
   const open = (await admin.get("/v1/incidents?state=open")).body.incidents;
   const resolved = (await admin.get("/v1/incidents?state=resolved")).body.incidents;
   return [...open, ...resolved].filter(
-    (i: { title: string }) => i.title === `${monitorName} is down`,
+    (i: { title: string }) => i.title === `Issues with ${monitorName}`,
   );
 }
 

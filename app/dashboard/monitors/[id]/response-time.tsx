@@ -1,12 +1,23 @@
 "use client";
 
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { ErrorNotice, Loading } from "@/app/ui/states";
-import type { MonitorHistory } from "../../api-types";
+import type { Bucket, MonitorHistory } from "../../api-types";
 import { useHistory } from "../use-monitors";
-import { LatencyChart } from "./latency-chart";
+import { LatencyChart, type ChartData } from "./latency-chart";
 
 const RANGES = ["24h", "7d", "30d", "90d"] as const satisfies MonitorHistory["range"][];
+
+const PERCENTILES = [
+  { label: "p50", stroke: "#2563eb", of: (b: Bucket) => b.latencyP50 },
+  { label: "p95", stroke: "#d97706", of: (b: Bucket) => b.latencyP95 },
+  { label: "p99", stroke: "#dc2626", of: (b: Bucket) => b.latencyP99 },
+];
+
+const chartOf = (buckets: Bucket[]): ChartData => ({
+  times: buckets.map((b) => Date.parse(b.from) / 1000),
+  series: PERCENTILES.map(({ label, stroke, of }) => ({ label, stroke, values: buckets.map(of) })),
+});
 
 /** Response-time percentiles and uptime over a chosen range, overall or for one region. */
 export function ResponseTime({ id }: { id: string }) {
@@ -18,6 +29,7 @@ export function ResponseTime({ id }: { id: string }) {
     region === "all"
       ? history.data?.overall
       : (history.data?.regions[region] ?? history.data?.overall);
+  const chart = useMemo(() => buckets && chartOf(buckets), [buckets]);
   return (
     <section className="card" aria-label="Response time">
       <div className="page-header">
@@ -53,9 +65,9 @@ export function ResponseTime({ id }: { id: string }) {
       )}
       {history.isPending && <Loading />}
       <ErrorNotice error={history.error} />
-      {buckets && (
+      {chart && (
         <>
-          <LatencyChart buckets={buckets} title={`p50, p95 and p99 response time over ${range}`} />
+          <LatencyChart data={chart} title={`p50, p95 and p99 response time over ${range}`} />
           <p className="muted">
             Uptime over {range}:{" "}
             {history.data?.uptime === null
