@@ -1,17 +1,22 @@
-// 1,000 monitors checked every 10 s against a loopback target for BENCH_SECONDS (60) on one
-// server (embedded database; BENCH_DATABASE_URL for PostgreSQL). Reports missed checks (a gap
-// over 15 s seen at the target), interval jitter at the target, scheduling lag (startedAt −
-// scheduledAt, from telemetry polled every 2 s), the server's CPU, telemetry's answer time, and
-// GET /v1/components throughput while the checks run against the same server idle.
+// 1,000 monitors checked every 10 s against loopback targets for BENCH_SECONDS (60) on one
+// server (embedded database; BENCH_DATABASE_URL for PostgreSQL), mixed as teams use them: 70 %
+// http (half of them asserting on a JSON body), 15 % tcp, 10 % dns (against a DNS server of the
+// bench's own), 5 % heartbeats pinged by the bench 10,000 times a minute in all. BENCH_MIX=http
+// makes every monitor a plain http one. Reports missed checks (a gap over 15 s seen at the
+// target; a heartbeat that went down), interval jitter at the targets, scheduling lag
+// (startedAt − scheduledAt, from telemetry polled every 2 s), the pings' answer time, the
+// server's CPU, telemetry's answer time, and GET /v1/components throughput while the checks run
+// against the same server idle.
 // Targets: zero missed, jitter p99 < 500 ms, lag p99 < 500 ms, API during checks >= 0.8x idle,
-// telemetry < 100 ms.
+// telemetry < 100 ms, pings p99 < 50 ms.
 // BENCH_CHECKERS=<n> (PostgreSQL only): the server does not check (MONITOR_CHECKER=false) and n
 // `npm run checker` processes of one region do, as a scaled-out deployment runs; it also reports
 // slots asked twice at the target (target 0), each checker's CPU and share of the checks, and
 // what the checks cost the database: rows written, WAL and result storage per check, and the
 // connections open. BENCH_MONITORS sets the number of monitors.
 import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
+import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer } from "node:net";
+import dns2 from "dns2";
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import postgres from "postgres";
@@ -28,16 +33,59 @@ if (CHECKERS && !process.env.BENCH_DATABASE_URL) {
   throw new Error("BENCH_CHECKERS needs BENCH_DATABASE_URL: checker processes share PostgreSQL.");
 }
 
+const MIXED = (process.env.BENCH_MIX ?? "mixed") !== "http";
+const share = (fraction: number) => (MIXED ? Math.round(MONITORS * fraction) : 0);
+const TCP = share(0.15);
+const DNS = share(0.1);
+const HEARTBEATS = share(0.05);
+const HTTP = MONITORS - TCP - DNS - HEARTBEATS;
+const PINGS_PER_MINUTE = 10_000;
+
 const arrivals = new Map<string, number[]>();
-const target = createServer((request, response) => {
-  const path = request.url ?? "/";
-  const list = arrivals.get(path) ?? [];
+const arrived = (key: string) => {
+  const list = arrivals.get(key) ?? [];
   list.push(Date.now());
-  arrivals.set(path, list);
-  response.end("ok");
+  arrivals.set(key, list);
+};
+const HEALTH = JSON.stringify({ status: "ok", checks: [{ name: "database", ok: true }] });
+const target = createServer((request, response) => {
+  arrived(request.url ?? "/");
+  response.setHeader("content-type", "application/json");
+  response.end(HEALTH);
 });
 await new Promise<void>((resolve) => target.listen(0, "127.0.0.1", resolve));
 const targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
+
+// A listening port per tcp monitor, so each monitor's arrivals are told apart.
+const tcpServers: { server: TcpServer; port: number }[] = [];
+for (let k = 0; k < TCP; k++) {
+  const server = createTcpServer((socket) => {
+    arrived(`/tcp/${k}`);
+    socket.on("error", () => {});
+    socket.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  tcpServers.push({ server, port: (server.address() as AddressInfo).port });
+}
+
+const dnsServer = dns2.createServer({
+  udp: true,
+  handle: (request, send) => {
+    const response = dns2.Packet.createResponseFromRequest(request);
+    const [question] = request.questions;
+    arrived(`/dns/${question!.name}`);
+    response.answers.push({
+      name: question!.name,
+      type: dns2.Packet.TYPE.A,
+      class: dns2.Packet.CLASS.IN,
+      ttl: 60,
+      address: "192.0.2.1",
+    } as never);
+    send(response);
+  },
+});
+await dnsServer.listen({ udp: { port: 0, address: "127.0.0.1" } });
+const dnsServers = `127.0.0.1:${dnsServer.addresses().udp!.port}`;
 
 const quantile = (values: number[], q: number) => {
   if (!values.length) return NaN;
@@ -48,6 +96,8 @@ const ms = (value: number) => `${Math.round(value)} ms`;
 
 const server = await startServer({
   ALLOW_PRIVATE_TARGETS: "true",
+  MONITOR_DNS_SERVERS: dnsServers,
+  HEARTBEAT_RATE_LIMIT: "100000",
   MONITORS_PER_WORKSPACE: String(Math.max(1000, MONITORS)),
   ...(CHECKERS ? { MONITOR_CHECKER: "false" } : {}),
 });
@@ -62,6 +112,7 @@ try {
         DATABASE_URL: server.databaseUrl,
         REGION: "local",
         ALLOW_PRIVATE_TARGETS: "true",
+        MONITOR_DNS_SERVERS: dnsServers,
       },
       stdio: ["ignore", "pipe", "inherit"],
     });
@@ -82,17 +133,84 @@ try {
   const idle = await load(components, LOAD_SECONDS, { headers: { cookie } });
 
   const created = Date.now();
-  const ids: string[] = [];
+  // Each checked monitor's id and the key its arrivals are kept under.
+  const checked: { id: string; key: string }[] = [];
+  const heartbeats: { id: string; url: string }[] = [];
+  const detection = {
+    intervalSeconds: INTERVAL_MS / 1000,
+    failureThreshold: 2,
+    recoveryThreshold: 2,
+  };
   for (let i = 0; i < MONITORS; i++) {
-    const monitor = await post("/v1/monitors", {
-      name: `Monitor ${i + 1}`,
-      componentId: component.id,
-      http: { url: `${targetUrl}/m/${i}`, timeoutMs: 5000 },
-      detection: { intervalSeconds: INTERVAL_MS / 1000, failureThreshold: 2, recoveryThreshold: 2 },
-    });
-    ids.push(monitor.id);
+    const common = { name: `Monitor ${i + 1}`, componentId: component.id, detection };
+    if (i < HTTP) {
+      const assertions =
+        MIXED && i % 2 === 0
+          ? [
+              { source: "status", comparison: "equals", target: 200 },
+              { source: "json", property: "$.status", comparison: "equals", target: "ok" },
+              { source: "json", property: "$.checks[0].ok", comparison: "equals", target: "true" },
+            ]
+          : [];
+      const monitor = await post("/v1/monitors", {
+        ...common,
+        http: { url: `${targetUrl}/m/${i}`, timeoutMs: 5000, assertions },
+      });
+      checked.push({ id: monitor.id, key: `/m/${i}` });
+    } else if (i < HTTP + TCP) {
+      const k = i - HTTP;
+      const monitor = await post("/v1/monitors", {
+        ...common,
+        type: "tcp",
+        tcp: { host: "127.0.0.1", port: tcpServers[k]!.port, timeoutMs: 5000 },
+      });
+      checked.push({ id: monitor.id, key: `/tcp/${k}` });
+    } else if (i < HTTP + TCP + DNS) {
+      const name = `m${i}.bench.test`;
+      const monitor = await post("/v1/monitors", {
+        ...common,
+        type: "dns",
+        dns: { name, recordType: "A", expected: ["192.0.2.1"] },
+      });
+      checked.push({ id: monitor.id, key: `/dns/${name}` });
+    } else {
+      const monitor = (await post("/v1/monitors", {
+        ...common,
+        type: "heartbeat",
+        heartbeat: { periodSeconds: INTERVAL_MS / 1000, graceSeconds: 5 },
+      })) as { id: string; heartbeat?: { url: string } };
+      heartbeats.push({ id: monitor.id, url: monitor.heartbeat!.url });
+    }
   }
-  console.log(`Created ${MONITORS} monitors in ${((Date.now() - created) / 1000).toFixed(1)} s.`);
+  console.log(
+    `Created ${MONITORS} monitors (${HTTP} http, ${TCP} tcp, ${DNS} dns, ${HEARTBEATS} heartbeats) in ${((Date.now() - created) / 1000).toFixed(1)} s.`,
+  );
+  // The jobs behind the heartbeats ping all along, 10,000 times a minute in all.
+  const pingTimes: number[] = [];
+  let pingFailures = 0;
+  let pinging = heartbeats.length > 0;
+  const pinger = (async () => {
+    const perTick = 10;
+    const tickMs = (60_000 / PINGS_PER_MINUTE) * perTick;
+    let next = 0;
+    while (pinging) {
+      const tick = performance.now();
+      await Promise.all(
+        Array.from({ length: perTick }, async () => {
+          const { url } = heartbeats[next++ % heartbeats.length]!;
+          const started = performance.now();
+          const response = await fetch(url, { method: "POST" }).catch(() => null);
+          if (response?.status === 200) pingTimes.push(performance.now() - started);
+          else pingFailures += 1;
+          await response?.body?.cancel();
+        }),
+      );
+      await new Promise((resolve) =>
+        setTimeout(resolve, Math.max(0, tickMs - (performance.now() - tick))),
+      );
+    }
+  })();
+  const pingsFrom = pingTimes.length;
   // Let every monitor reach its slot rhythm before measuring.
   await new Promise((resolve) => setTimeout(resolve, 2 * INTERVAL_MS));
 
@@ -112,6 +230,8 @@ try {
   const cpuBefore = server.cpuSeconds();
   const checkerCpuBefore = checkers.map((c) => treeCpuSeconds(c.pid!));
   const lags = new Map<string, number>();
+  const heartbeatIds = new Set(heartbeats.map((h) => h.id));
+  const heartbeatsDown = new Set<string>();
   const telemetryTimes: { at: number; ms: number }[] = [];
   let polling = true;
   const poll = (async () => {
@@ -121,8 +241,15 @@ try {
         headers: { cookie },
       });
       const body = (await response.json()) as {
-        monitors: { id: string; results: { scheduledAt: string; startedAt: string }[] }[];
+        monitors: {
+          id: string;
+          state: string;
+          results: { scheduledAt: string; startedAt: string }[];
+        }[];
       };
+      for (const monitor of body.monitors) {
+        if (monitor.state !== "up" && heartbeatIds.has(monitor.id)) heartbeatsDown.add(monitor.id);
+      }
       telemetryTimes.push({ at: Date.now(), ms: performance.now() - started });
       for (const monitor of body.monitors) {
         for (const r of monitor.results) {
@@ -147,14 +274,17 @@ try {
   const checkerCpu = checkers.map((c, n) => treeCpuSeconds(c.pid!) - checkerCpuBefore[n]!);
   polling = false;
   await poll;
+  pinging = false;
+  await pinger;
+  const pings = pingTimes.slice(pingsFrom);
   // Statistics reach pg_stat_user_tables within a second of each transaction.
   await new Promise((resolve) => setTimeout(resolve, 1500));
   const costAfter = await databaseCost();
 
-  let missed = 0;
+  let missed = heartbeatsDown.size;
   const jitter: number[] = [];
-  for (let i = 0; i < MONITORS; i++) {
-    const seen = (arrivals.get(`/m/${i}`) ?? []).filter((t) => t >= from - INTERVAL_MS && t <= to);
+  for (const { key } of checked) {
+    const seen = (arrivals.get(key) ?? []).filter((t) => t >= from - INTERVAL_MS && t <= to);
     const times = [from, ...seen.filter((t) => t >= from), to];
     for (let k = 1; k < times.length; k++) {
       if (times[k]! - times[k - 1]! > 15_000) missed += 1;
@@ -168,10 +298,10 @@ try {
   // one), so arrivals count toward the slot they are within a second of.
   let twice = 0;
   const examples: string[] = [];
-  ids.forEach((id, i) => {
+  checked.forEach(({ id, key }) => {
     const phase = phaseOf(id, INTERVAL_MS);
     const slots = new Map<number, number[]>();
-    for (const at of arrivals.get(`/m/${i}`) ?? []) {
+    for (const at of arrivals.get(key) ?? []) {
       if (at < from || at > to) continue;
       const slot = Math.floor((at - phase + 1000) / INTERVAL_MS);
       slots.set(slot, [...(slots.get(slot) ?? []), at]);
@@ -195,7 +325,14 @@ try {
   console.log(
     `checks seen at the target: ${checks} (${(checks / ((to - from) / 1000)).toFixed(1)}/s)`,
   );
-  console.log(`missed (gap over 15 s): ${missed} (target 0): ${missed === 0 ? "met" : "missed"}`);
+  console.log(
+    `missed (gap over 15 s, or a heartbeat not up): ${missed} (target 0): ${missed === 0 ? "met" : "missed"}`,
+  );
+  if (heartbeats.length) {
+    console.log(
+      `heartbeat pings: ${pings.length} in ${((to - from) / 60_000).toFixed(1)} min (${Math.round(pings.length / ((to - from) / 60_000))}/min), ${pingFailures} not answered 200; answer p50 ${ms(quantile(pings, 0.5))}, p99 ${ms(quantile(pings, 0.99))} (target p99 < 50 ms): ${quantile(pings, 0.99) < 50 ? "met" : "missed"}`,
+    );
+  }
   console.log(`slots asked twice at the target: ${twice} (target 0): ${twice ? "missed" : "met"}`);
   for (const example of examples) console.log(`  ${example}`);
   const window = (to - from) / 1000;
@@ -251,4 +388,6 @@ try {
   await sql?.end();
   await server.stop();
   target.close();
+  for (const { server: tcp } of tcpServers) tcp.close();
+  await dnsServer.close();
 }

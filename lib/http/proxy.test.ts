@@ -33,6 +33,8 @@ const HANDLED = [
   "/auth/get-session",
   "/health",
   "/health/ready",
+  "/heartbeat/AbCdEfGhIjKlMnOpQrStUvWxYz012345",
+  "/heartbeat/AbCdEfGhIjKlMnOpQrStUvWxYz012345/fail",
   "/openapi.json",
 ];
 
@@ -71,6 +73,9 @@ const PAGES = [
   "/healthx",
   "/health/readyx",
   "/health/other",
+  "/heartbeat",
+  "/heartbeat/a/b",
+  "/heartbeatx/abc",
   "/openapi.jsonx",
   "/openapi.json/x",
   "/status.css",

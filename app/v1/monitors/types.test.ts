@@ -70,7 +70,7 @@ beforeAll(async () => {
     },
   });
   await dnsServer.listen({ udp: { port: 0, address: "127.0.0.1" } });
-  process.env.MONITOR_DNS_SERVERS = `127.0.0.1:${dnsServer.addresses().udp.port}`;
+  process.env.MONITOR_DNS_SERVERS = `127.0.0.1:${dnsServer.addresses().udp!.port}`;
   resetConfig();
   ({ client: owner } = await setUpOwner());
   ({ client: editor } = await memberWithRole(owner, "editor"));
