@@ -34,7 +34,8 @@ export type Claim = {
   /**
    * Whether the slot was held by an earlier claim that never recorded it (its checker stopped or
    * stalled past the lease). That checker may have checked the target already, so this claim
-   * does not: the slot is counted as skipped and the next one scheduled.
+   * does not: the slot is counted as skipped and the next one scheduled. So is a slot whose
+   * monitor's secrets cannot be read.
    */
   abandoned: boolean;
   intervalMs: number;
@@ -93,12 +94,21 @@ export async function claimDueChecks({
     for (const { region: slot, monitor: m } of due) {
       const heartbeat = m.type === "heartbeat";
       let spec: CheckSpec;
+      let unreadable = false;
       try {
         spec = await checkSpecOf(m, slot);
       } catch (error) {
-        // A secret that cannot be read (another key) cannot be checked; the slot waits its turn.
+        // A secret that cannot be read (another key) cannot be checked: the slot is counted as
+        // skipped at its time, never as the target being down, and this is logged once a slot.
         logError(`Monitor ${m.id} cannot be checked:`, error);
-        continue;
+        unreadable = true;
+        spec = {
+          type: "heartbeat",
+          windowMs: 0,
+          lastPingAt: null,
+          pingFailed: false,
+          expectedSince: new Date(),
+        };
       }
       claims.push({
         monitorId: m.id,
@@ -107,7 +117,7 @@ export async function claimDueChecks({
         lease: uuidv7(),
         leaseEndsBy: claimedAt + holdMs(m.timeoutMs),
         scheduledAt: slot.nextDueAt,
-        abandoned: slot.lease !== null,
+        abandoned: slot.lease !== null || unreadable,
         intervalMs: intervalMsOf(m),
         spec,
         // A heartbeat's window already holds its grace: one verdict decides.

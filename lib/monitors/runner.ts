@@ -83,7 +83,7 @@ export function startChecker({ region = config().region } = {}): Checker {
       track(
         ticket,
         runClaim(claimed).then((done) => {
-          if ("skipped" in done) watch.drop(ticket);
+          if ("skipped" in done || "waiting" in done) watch.drop(ticket);
           // A check the watchdog gave up has been recorded already; its late answer is dropped.
           else if (!watch.settle(ticket)) return;
           finished.push(done);

@@ -9,6 +9,7 @@ import {
   MASK,
   type Assertion,
   type IncidentWording,
+  type Monitor,
   type MonitorInput,
   type MonitorType,
 } from "./schemas";
@@ -246,7 +247,8 @@ export function present(row: MonitorRow, heartbeat?: { secret?: string; lastPing
     return { ...base, tcp: { ...settings.tcp!, timeoutMs: row.timeoutMs }, ...rest };
   }
   if (row.type === "dns") {
-    return { ...base, dns: { ...settings.dns!, timeoutMs: row.timeoutMs }, ...rest } as never;
+    const dns = settings.dns! as Required<Monitor>["dns"];
+    return { ...base, dns: { ...dns, timeoutMs: row.timeoutMs }, ...rest };
   }
   return {
     ...base,

@@ -210,6 +210,26 @@ describe("http requests with headers, a body and credentials", () => {
     expect(await rowOf(monitor.id)).not.toContain("tok-61be");
   });
 
+  it("counts a slot whose secrets cannot be read as skipped, never as the target down", async () => {
+    const at = targetPath();
+    const monitor = await create({
+      http: { url: `${target.url}${at}`, auth: { type: "bearer", token: "tok-lost" } },
+    });
+    const db = await getDb();
+    // As after BETTER_AUTH_SECRET changed: a value under another key.
+    await db.execute(sql`update monitor set secrets_encrypted = 'v2.AAAAAAAA.AAAA.AAAA.AAAA'
+      where id = ${monitor.id}`);
+    await checkNow(monitor.id);
+    expect(target.on(at)).toHaveLength(0);
+    const [slot] = rowsOf<{ skipped: number; state: string }>(
+      await db.execute(
+        sql`select skipped, state from monitor_region where monitor_id = ${monitor.id}`,
+      ),
+    );
+    expect(slot).toEqual({ skipped: 1, state: "pending" });
+    expect(logged.join("\n")).toContain(`Monitor ${monitor.id} cannot be checked`);
+  });
+
   it("keeps its credentials to the monitored origin when redirected elsewhere", async () => {
     const other = await new Receiver().start();
     try {
