@@ -34,7 +34,7 @@ test("a monitor made in the dashboard goes up, then down with its target: the co
 
     const card = page.getByTestId("monitor").filter({ hasText: "Storefront" });
     await expect(card.getByTestId("monitor-state")).toHaveText("Up", { timeout: 10_000 });
-    await expect(card).toContainText("Component");
+    await expect(card.getByTestId("monitor-component")).toHaveText("Component: Storefront");
     await expect(card).toContainText(/local: \d+ ms/);
     await page.screenshot({ path: test.info().outputPath("monitors-up.png"), fullPage: true });
 
@@ -48,14 +48,15 @@ test("a monitor made in the dashboard goes up, then down with its target: the co
       "Partial outage",
     );
     await expect(page.getByRole("region", { name: "Open incidents" })).toContainText(
-      "Storefront is down",
+      "Issues with Storefront",
     );
 
     await overview.getByRole("link", { name: "Storefront" }).click();
     await expect(page.getByRole("heading", { name: "Storefront" })).toBeVisible();
-    await expect(page.getByRole("region", { name: "Recent failures" })).toContainText(
-      "unexpected_status",
-    );
+    const outage = page.getByRole("region", { name: "Outages" }).getByTestId("outage").first();
+    await expect(outage).toContainText("unexpected_status");
+    await expect(outage).toContainText("Ongoing");
+    await expect(outage.getByRole("link", { name: /View incident/ })).toBeVisible();
     await expect(page.getByRole("region", { name: "Latest checks" })).toContainText("HTTP 503");
     await expect(page.getByRole("img", { name: /response time over 24h/ })).toBeVisible();
     await page.getByRole("button", { name: "7d" }).click();
@@ -76,7 +77,7 @@ test("a monitor made in the dashboard goes up, then down with its target: the co
     const open = await page.request.get("/v1/incidents?state=open");
     expect(
       ((await open.json()) as { incidents: { title: string }[] }).incidents.map((i) => i.title),
-    ).not.toContain("Storefront is down");
+    ).not.toContain("Issues with Storefront");
     const monitors = (await (await page.request.get("/v1/monitors")).json()) as {
       monitors: { name: string; componentId: string }[];
     };

@@ -45,6 +45,8 @@ export type MonitorList = Answer<typeof monitors.MonitorList>;
 export type MonitorState = Answer<typeof monitors.MonitorState>;
 export type CheckResult = Answer<typeof monitors.CheckResult>;
 export type Telemetry = Answer<typeof monitors.MonitorTelemetry>;
+/** One monitor's live state, as telemetry reports it. */
+export type LiveMonitor = Telemetry["monitors"][number];
 export type MonitorHistory = Answer<typeof monitors.MonitorHistory>;
 export type Bucket = MonitorHistory["overall"][number];
 export type MonitorChecks = Answer<typeof monitors.MonitorChecks>;

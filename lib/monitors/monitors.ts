@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import { getDb, schema, type Executor } from "@/db/client";
 import type { Actor } from "@/lib/contract/actor";
@@ -32,8 +32,7 @@ import {
 import { wakeChecker } from "@/lib/jobs/wake";
 import { STALLED_AFTER_INTERVALS } from "./watch";
 
-const { checkerRegion, monitor, monitorOutage, monitorRegion, monitorResult, monitorRollup } =
-  schema;
+const { checkerRegion, monitor, monitorRegion } = schema;
 
 const STATUS_OF: Record<string, "up" | "degraded" | "down"> = { u: "up", g: "degraded", d: "down" };
 

@@ -1,7 +1,7 @@
-import type { Telemetry } from "../api-types";
+import type { LiveMonitor } from "../api-types";
 import { CHECK_STATUS_LABEL } from "./monitor-words";
 
-type Recent = Telemetry["monitors"][number]["recent"][number];
+type Recent = LiveMonitor["recent"][number];
 type Status = Recent["statuses"][number];
 
 const ORDER: Status[] = ["up", "degraded", "down"];

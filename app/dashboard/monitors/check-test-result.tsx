@@ -16,17 +16,20 @@ const PHASES: [keyof CheckTest["timings"], string][] = [
 export function CheckTestResult({
   result,
   assertions,
+  heading: Heading = "h3",
 }: {
   result: CheckTest;
   /** The assertions tested, to word each verdict. */
   assertions: readonly Assertion[];
+  /** A section of its page (h2), or part of a form (h3). */
+  heading?: "h2" | "h3";
 }) {
   const phases = PHASES.filter(([key]) => result.timings[key] !== null)
     .map(([key, label]) => `${label} ${result.timings[key]} ms`)
     .join(" · ");
   return (
     <section className="test-result stack tight" aria-label="Test result" data-testid="test-result">
-      <h3>Test result</h3>
+      <Heading>Test result</Heading>
       <dl className="facts">
         <div>
           <dt>Result</dt>

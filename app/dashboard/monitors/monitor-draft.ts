@@ -90,7 +90,10 @@ export const METHODS_WITH_BODY: readonly HttpSettings["method"][] = [
   "DELETE",
 ];
 export const NEEDS_NO_TARGET: readonly Assertion["comparison"][] = ["exists", "not_exists"];
-export const NUMERIC_COMPARISONS: readonly Assertion["comparison"][] = ["less_than", "greater_than"];
+export const NUMERIC_COMPARISONS: readonly Assertion["comparison"][] = [
+  "less_than",
+  "greater_than",
+];
 /** Status and body assertions read the whole of their source: they name no property. */
 export const hasProperty = (source: Assertion["source"]) =>
   source === "header" || source === "json";
@@ -108,41 +111,44 @@ export const newAssertion = (): AssertionRow => ({
   target: "200",
 });
 
-/** The API's defaults, which a new monitor's form shows before anything is typed. */
+/**
+ * What a new monitor's form shows before anything is typed: the API's defaults, and a
+ * five-minute heartbeat period (the API has none).
+ */
 const DEFAULTS: Omit<MonitorDraft, "http"> & { http: Omit<HttpDraft, "headers" | "assertions"> } = {
-    name: "",
-    componentId: "",
-    type: "http",
-    http: {
-      url: "",
-      method: "GET",
-      expectedStatus: "200",
-      keyword: "",
-      timeoutMs: "10000",
-      followRedirects: true,
-      body: "",
-      dropBody: false,
-      auth: "none",
-      username: "",
-      password: "",
-      token: "",
-      degradedAboveMs: "",
-      expiryWarningDays: "14",
-    },
-    tcp: { host: "", port: "", timeoutMs: "10000", tls: false, expiryWarningDays: "14" },
-    dns: { name: "", recordType: "A", expected: "", timeoutMs: "5000" },
-    heartbeat: { periodSeconds: "300", graceSeconds: "0" },
-    detection: { intervalSeconds: "60", failureThreshold: "2", recoveryThreshold: "2" },
-    publishPolicy: "auto",
-    downStatus: "partial_outage",
-    enabled: true,
-    incidentWording: {
-      title: "Issues with {component}",
-      body: "We are investigating issues with {component}.",
-      resolvedBody: "{component} is operating normally again.",
-    },
-    stored: { headers: [], body: false, password: false, token: false },
-  };
+  name: "",
+  componentId: "",
+  type: "http",
+  http: {
+    url: "",
+    method: "GET",
+    expectedStatus: "200",
+    keyword: "",
+    timeoutMs: "10000",
+    followRedirects: true,
+    body: "",
+    dropBody: false,
+    auth: "none",
+    username: "",
+    password: "",
+    token: "",
+    degradedAboveMs: "",
+    expiryWarningDays: "14",
+  },
+  tcp: { host: "", port: "", timeoutMs: "10000", tls: false, expiryWarningDays: "14" },
+  dns: { name: "", recordType: "A", expected: "", timeoutMs: "5000" },
+  heartbeat: { periodSeconds: "300", graceSeconds: "0" },
+  detection: { intervalSeconds: "60", failureThreshold: "2", recoveryThreshold: "2" },
+  publishPolicy: "auto",
+  downStatus: "partial_outage",
+  enabled: true,
+  incidentWording: {
+    title: "Issues with {component}",
+    body: "We are investigating issues with {component}.",
+    resolvedBody: "{component} is operating normally again.",
+  },
+  stored: { headers: [], body: false, password: false, token: false },
+};
 
 const secretOf = (value: string) => (value === MASK ? "" : value);
 
@@ -217,7 +223,9 @@ export function draftOf(input?: MonitorInput): MonitorDraft {
     enabled: input.enabled,
     incidentWording: { ...input.incidentWording },
     stored: {
-      headers: (http?.headers ?? []).filter((h) => h.value === MASK).map((h) => h.name.toLowerCase()),
+      headers: (http?.headers ?? [])
+        .filter((h) => h.value === MASK)
+        .map((h) => h.name.toLowerCase()),
       body: http?.body === MASK,
       password: http?.auth?.type === "basic" && http.auth.password === MASK,
       token: http?.auth?.type === "bearer" && http.auth.token === MASK,

@@ -80,6 +80,10 @@ const FIELD_WORDS: Record<string, string> = {
   name: "Name",
   componentId: "Component",
   type: "Monitor type",
+  http: "HTTP settings",
+  tcp: "TCP settings",
+  dns: "DNS settings",
+  heartbeat: "Heartbeat settings",
   "http.url": "URL",
   "http.method": "Method",
   "http.expectedStatus": "Expected status codes",
@@ -142,8 +146,9 @@ export function describeMonitorField(field: string): string {
 export function messageFor(error: ApiError | null, field: string): string | undefined {
   return (
     error?.forField(field) ??
-    error?.fieldErrors.find((e) => e.field.startsWith(`${field}.`) && /^\d+$/.test(e.field.slice(field.length + 1)))
-      ?.message
+    error?.fieldErrors.find(
+      (e) => e.field.startsWith(`${field}.`) && /^\d+$/.test(e.field.slice(field.length + 1)),
+    )?.message
   );
 }
 
@@ -168,7 +173,8 @@ export function shownFields(draft: MonitorDraft): string[] {
     case "http": {
       const { http } = draft;
       const fields = [
-        ...["url", "method", "expectedStatus", "keyword", "timeoutMs", "headers", "assertions"],
+        ...["url", "method", "expectedStatus", "keyword", "timeoutMs", "headers", "auth"],
+        "assertions",
         ...["degradedAboveMs", "tls.expiryWarningDays"],
         ...(takesBody(http.method) ? ["body"] : []),
         ...(http.auth === "basic" ? ["auth.username", "auth.password"] : []),
@@ -193,7 +199,14 @@ export function shownFields(draft: MonitorDraft): string[] {
         ...(draft.tcp.tls ? ["tcp.expiryWarningDays"] : []),
       ];
     case "dns":
-      return [...common, ...detection, "dns.name", "dns.recordType", "dns.expected", "dns.timeoutMs"];
+      return [
+        ...common,
+        ...detection,
+        "dns.name",
+        "dns.recordType",
+        "dns.expected",
+        "dns.timeoutMs",
+      ];
     case "heartbeat":
       return [...common, "heartbeat.periodSeconds", "heartbeat.graceSeconds"];
   }

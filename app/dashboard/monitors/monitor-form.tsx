@@ -7,6 +7,7 @@ import { Field } from "@/app/ui/field";
 import { FormError } from "@/app/ui/form-error";
 import { closeOnEscape } from "@/app/ui/form-actions";
 import { SelectField } from "@/app/ui/select-field";
+import { ErrorNotice } from "@/app/ui/states";
 import type { Monitor, MonitorInput, MonitorType } from "../api-types";
 import { useComponentPage } from "../components/use-components";
 import { CheckTestResult, testSummary } from "./check-test-result";
@@ -59,10 +60,11 @@ export function MonitorForm({
       : apiFetch<Monitor>("/v1/monitors", { method: "POST", body }),
   );
   const test = useSettingsTest();
-  // A refused test names fields as a refused save does; the latest of the two is shown.
+  // A refused test names fields as a refused save does, and is shown the same way.
   const error = asApiError(save.error) ?? asApiError(test.error);
 
-  const change = <K extends keyof MonitorDraft>(key: K) =>
+  const change =
+    <K extends keyof MonitorDraft>(key: K) =>
     (patch: Partial<MonitorDraft[K]>) =>
       setDraft((d) => ({ ...d, [key]: { ...(d[key] as object), ...patch } }));
   const { text } = bindDraft(draft, (patch) => setDraft((d) => ({ ...d, ...patch })));
@@ -70,7 +72,7 @@ export function MonitorForm({
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    test.reset();
+    if (test.error) test.reset();
     save.mutate(inputFromDraft(draft), { onSuccess: onDone });
   }
 
@@ -103,11 +105,9 @@ export function MonitorForm({
       }}
       onKeyDown={closeOnEscape(onCancel)}
     >
-      <FormError
-        error={error}
-        shown={placedFields(error, draft)}
-        describe={describeMonitorField}
-      />
+      <FormError error={error} shown={placedFields(error, draft)} describe={describeMonitorField} />
+      {/* No answer at all (the network): said in words too. */}
+      {!error && <ErrorNotice error={save.error ?? test.error} />}
       <div className="fields two">
         <Field
           label="Name"
@@ -215,12 +215,7 @@ export function MonitorForm({
           {save.isPending ? "Saving…" : submitLabel}
         </button>
         {draft.type !== "heartbeat" && (
-          <button
-            type="button"
-            className="secondary"
-            onClick={runTest}
-            disabled={test.isPending}
-          >
+          <button type="button" className="secondary" onClick={runTest} disabled={test.isPending}>
             {test.isPending ? "Testing…" : "Test now"}
           </button>
         )}

@@ -1,7 +1,5 @@
-import type { Monitor, MonitorState, Telemetry } from "../api-types";
+import type { LiveMonitor, Monitor, MonitorState } from "../api-types";
 import { stateOf } from "./monitor-words";
-
-export type LiveMonitor = Telemetry["monitors"][number];
 
 /** One monitor of the list with what it is sorted and filtered by. */
 export type MonitorLine = {

@@ -59,7 +59,7 @@ function SortButton({
   );
 }
 
-/** Every monitor on one line each, sortable by name, state, latency and uptime, and filtered by state. */
+/** Every monitor on a line, sorted by a column heading's button and filtered by state. */
 export function MonitorsTable({
   lines,
   componentNames,
@@ -80,7 +80,7 @@ export function MonitorsTable({
     { label: "Type" },
     { label: "Target" },
     { label: "State", sorts: "state" },
-    { label: "Latest", sorts: "latency" },
+    { label: "Latest latency", sorts: "latency" },
     { label: "Last 30 checks" },
     { label: "30-day uptime", sorts: "uptime" },
   ];
@@ -106,12 +106,19 @@ export function MonitorsTable({
         <DataTable
           label="Monitors"
           columns={columns.map(({ label, sorts }) =>
-            sorts ? <SortButton column={sorts} label={label} sort={sort} onSort={setSort} /> : label,
+            sorts ? (
+              <SortButton column={sorts} label={label} sort={sort} onSort={setSort} />
+            ) : (
+              label
+            ),
           )}
           actions={canEdit}
           sort={
             sort
-              ? { column: columns.findIndex((c) => c.sorts === sort.column), direction: sort.direction }
+              ? {
+                  column: columns.findIndex((c) => c.sorts === sort.column),
+                  direction: sort.direction,
+                }
               : undefined
           }
         >

@@ -58,8 +58,8 @@ export function HeartbeatPanel({
         </div>
       ) : (
         <p className="alert">
-          The ping URL cannot be read: the server&apos;s encryption key may have changed. Make a
-          new one, and give it to the job.
+          The ping URL cannot be read: the server&apos;s encryption key may have changed. Make a new
+          one, and give it to the job.
         </p>
       )}
       {canEdit && (

@@ -54,7 +54,11 @@ export function LatencyChart({
             spanGaps: joinGaps,
             ...(s.marksOnly && { paths: () => null }),
             // A value between two empty moments still shows.
-            points: { show: true, size: s.marksOnly ? 8 : 5, fill: s.marksOnly ? s.stroke : undefined },
+            points: {
+              show: true,
+              size: s.marksOnly ? 8 : 5,
+              fill: s.marksOnly ? s.stroke : undefined,
+            },
             value: (_: uPlot, v: number | null) => (v === null ? "—" : `${v} ms`),
           })),
         ],

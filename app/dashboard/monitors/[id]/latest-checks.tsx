@@ -24,7 +24,9 @@ function Verdict({ result }: { result: CheckResult }) {
           <code>{result.error.class}</code>: {result.error.message}
         </div>
       )}
-      {result.assertion && <div data-testid="failed-assertion">{assertionText(result.assertion)}</div>}
+      {result.assertion && (
+        <div data-testid="failed-assertion">{assertionText(result.assertion)}</div>
+      )}
     </>
   );
 }

@@ -1,8 +1,8 @@
 "use client";
 
 import { Time } from "@/app/ui/time";
-import type { Monitor, Telemetry } from "../../api-types";
-import { expiryText } from "../monitor-words";
+import type { LiveMonitor, Monitor } from "../../api-types";
+import { daysUntil, expiryText } from "../monitor-words";
 
 /** What needs a person's attention beside the state: a certificate about to expire, late checks. */
 export function MonitorNotices({
@@ -10,7 +10,7 @@ export function MonitorNotices({
   live,
 }: {
   monitor: Monitor;
-  live: Telemetry["monitors"][number] | undefined;
+  live: LiveMonitor | undefined;
 }) {
   const expires = live?.warnings.includes("certificate_expires_soon")
     ? live.certificateExpiresAt
@@ -19,9 +19,18 @@ export function MonitorNotices({
     <>
       {expires && (
         <p className="alert" data-testid="certificate-warning">
-          Certificate warning: the TLS certificate expires <Time iso={expires} /> (
-          {expiryText(expires)}). Renew it before then, or checks fail with{" "}
-          <code>tls_error</code>.
+          {daysUntil(expires) < 0 ? (
+            <>
+              Certificate warning: the TLS certificate expired <Time iso={expires} />. Checks fail
+              with <code>tls_error</code> until it is renewed.
+            </>
+          ) : (
+            <>
+              Certificate warning: the TLS certificate expires <Time iso={expires} /> (
+              {expiryText(expires)}). Renew it before then, or checks will fail with{" "}
+              <code>tls_error</code>.
+            </>
+          )}
         </p>
       )}
       {live?.checksDelayed && (

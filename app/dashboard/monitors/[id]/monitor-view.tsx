@@ -104,7 +104,11 @@ export function MonitorView({ id }: { id: string }) {
       <ErrorNotice error={test.error} />
       {test.data && !editing && (
         <div className="card">
-          <CheckTestResult result={test.data} assertions={monitor.http?.assertions ?? []} />
+          <CheckTestResult
+            result={test.data}
+            assertions={monitor.http?.assertions ?? []}
+            heading="h2"
+          />
         </div>
       )}
       {editing && (

@@ -54,7 +54,10 @@ export function Outages({ id }: { id: string }) {
                 {outage.incidentId ? (
                   <Link href={`/dashboard/incidents/${outage.incidentId}`}>
                     View incident
-                    <span className="sr-only"> of the outage from {withZone(outage.startedAt)}</span>
+                    <span className="sr-only">
+                      {" "}
+                      of the outage from {withZone(outage.startedAt)}
+                    </span>
                   </Link>
                 ) : (
                   <span className="muted">None</span>
