@@ -43,7 +43,7 @@ test("a SIGKILL of the server in the middle of checks loses no results and opens
       .toBe("down");
     const incidents = async () =>
       (await api("GET", "/v1/incidents?state=open")).body.incidents.filter(
-        (i: { title: string }) => i.title === "Slow API is down",
+        (i: { title: string }) => i.title === "Issues with Slow API",
       );
     expect(await incidents()).toHaveLength(1);
     // Another check later: still one incident.

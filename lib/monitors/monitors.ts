@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import { getDb, schema, type Executor } from "@/db/client";
 import type { Actor } from "@/lib/contract/actor";
@@ -8,6 +8,7 @@ import { insertComponent } from "@/lib/components/components";
 import { assertComponentsExist } from "@/lib/components/exist";
 import { config } from "@/lib/config";
 import { ConflictError, NotFoundError, ValidationError } from "@/lib/errors";
+import { roleAtLeast, type Role } from "@/lib/contract/roles";
 import { SecretUnreadableError } from "@/lib/crypto/secrets";
 import { resolveAllowed, TargetRefused } from "@/lib/net/targets";
 import { assertValidAssertions } from "./assertions";
@@ -144,8 +145,11 @@ async function lockMonitor(tx: Executor, workspaceId: string, id: string) {
   return row;
 }
 
-/** The heartbeat secret and last ping of each heartbeat monitor among `rows`. */
-async function heartbeatsOf(rows: MonitorRow[]) {
+/**
+ * The heartbeat secret (for editors and above: the ping URL is a credential) and last ping of
+ * each heartbeat monitor among `rows`.
+ */
+async function heartbeatsOf(rows: MonitorRow[], role: Role) {
   const heartbeats = rows.filter((row) => row.type === "heartbeat");
   const found = new Map<string, { secret?: string; lastPingAt: Date | null }>();
   if (!heartbeats.length) return found;
@@ -167,7 +171,7 @@ async function heartbeatsOf(rows: MonitorRow[]) {
   for (const row of heartbeats) {
     let secret: string | undefined;
     try {
-      secret = (await readSecrets(row)).heartbeat;
+      if (roleAtLeast(role, "editor")) secret = (await readSecrets(row)).heartbeat;
     } catch (error) {
       if (!(error instanceof SecretUnreadableError)) throw error;
     }
@@ -176,19 +180,21 @@ async function heartbeatsOf(rows: MonitorRow[]) {
   return found;
 }
 
-async function presentAll(rows: MonitorRow[]) {
-  const heartbeats = await heartbeatsOf(rows);
+async function presentAll(rows: MonitorRow[], role: Role) {
+  const heartbeats = await heartbeatsOf(rows, role);
   return rows.map((row) => present(row, heartbeats.get(row.id)));
 }
 
-export async function listMonitors({ ctx }: { ctx: Pick<Actor, "workspaceId"> }) {
+type Reader = Pick<Actor, "workspaceId" | "role">;
+
+export async function listMonitors({ ctx }: { ctx: Reader }) {
   const db = await getDb();
   const rows = await db
     .select()
     .from(monitor)
     .where(eq(monitor.workspaceId, ctx.workspaceId))
     .orderBy(asc(monitor.createdAt), asc(monitor.id));
-  return { monitors: await presentAll(rows) };
+  return { monitors: await presentAll(rows, ctx.role) };
 }
 
 async function readMonitor(workspaceId: string, id: string): Promise<MonitorRow> {
@@ -201,8 +207,8 @@ async function readMonitor(workspaceId: string, id: string): Promise<MonitorRow>
   return row;
 }
 
-export async function getMonitor({ ctx, id }: { ctx: Pick<Actor, "workspaceId">; id: string }) {
-  const [presented] = await presentAll([await readMonitor(ctx.workspaceId, id)]);
+export async function getMonitor({ ctx, id }: { ctx: Reader; id: string }) {
+  const [presented] = await presentAll([await readMonitor(ctx.workspaceId, id)], ctx.role);
   return presented!;
 }
 
@@ -335,7 +341,7 @@ export async function replaceMonitor({
     return row!;
   });
   wakeChecker();
-  const [presented] = await presentAll([replaced]);
+  const [presented] = await presentAll([replaced], ctx.role);
   return presented!;
 }
 
@@ -371,7 +377,7 @@ export async function rotateHeartbeat({ ctx, id }: { ctx: Actor; id: string }) {
     });
     return row!;
   });
-  const [presented] = await presentAll([rotated]);
+  const [presented] = await presentAll([rotated], ctx.role);
   return presented!;
 }
 
@@ -418,12 +424,13 @@ export async function monitorTelemetry({ ctx }: { ctx: Pick<Actor, "workspaceId"
         lastReportedAt: monitorRegion.lastReportedAt,
         lastResult: monitorRegion.lastResult,
         recent: monitorRegion.recent,
+        lastPingAt: monitorRegion.lastPingAt,
       })
       .from(monitorRegion)
       .where(
         and(
           eq(monitorRegion.workspaceId, ctx.workspaceId),
-          isNotNull(monitorRegion.lastReportedAt),
+          or(isNotNull(monitorRegion.lastReportedAt), isNotNull(monitorRegion.lastPingAt)),
         ),
       ),
   ]);
@@ -436,8 +443,11 @@ export async function monitorTelemetry({ ctx }: { ctx: Pick<Actor, "workspaceId"
     string,
     { region: string; statuses: ("up" | "degraded" | "down")[] }[]
   >();
+  const lastPing = new Map<string, Date | null>();
   for (const slot of slots) {
-    const at = slot.lastReportedAt!.getTime();
+    if (slot.region === HEARTBEAT_LANE) lastPing.set(slot.monitorId, slot.lastPingAt);
+    if (!slot.lastReportedAt) continue;
+    const at = slot.lastReportedAt.getTime();
     if (at >= recent && slot.region !== HEARTBEAT_LANE) regions.add(slot.region);
     const strip = recentChecks.get(slot.monitorId) ?? [];
     strip.push({
@@ -476,6 +486,7 @@ export async function monitorTelemetry({ ctx }: { ctx: Pick<Actor, "workspaceId"
         recent: (recentChecks.get(m.id) ?? []).sort((a, b) => a.region.localeCompare(b.region)),
         certificateExpiresAt,
         warnings: expiresSoon ? ["certificate_expires_soon" as const] : [],
+        lastPingAt: lastPing.get(m.id) ?? null,
         checksDelayed:
           m.enabled &&
           now - Math.max(lastReported.get(m.id) ?? 0, m.updatedAt.getTime()) >

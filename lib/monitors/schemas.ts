@@ -305,7 +305,10 @@ export const Monitor = z
         graceSeconds: z.int(),
         url: z
           .string()
-          .describe("Where the job pings: GET, POST or HEAD; add /fail to report a failure."),
+          .nullable()
+          .describe(
+            "Where the job pings: GET, POST or HEAD; add /fail to report a failure. Null for viewers (the URL is a credential) and when the stored secret cannot be read.",
+          ),
         lastPingAt: z.date().nullable(),
       })
       .optional(),
@@ -385,6 +388,7 @@ export const MonitorTelemetry = z
           .describe("The statuses of each region's latest checks (at most 30), oldest first."),
         certificateExpiresAt: z.iso.datetime().nullable(),
         warnings: z.array(z.enum(["certificate_expires_soon"])),
+        lastPingAt: z.date().nullable().describe("A heartbeat's last ping; null for other types."),
         checksDelayed: z.boolean().meta({
           description:
             "True when the monitor is enabled and no region has reported a check for three of its intervals (plus its timeout): the checker is stuck or overloaded.",

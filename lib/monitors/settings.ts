@@ -254,7 +254,7 @@ export function present(row: MonitorRow, heartbeat?: { secret?: string; lastPing
     ...base,
     heartbeat: {
       ...settings.heartbeat!,
-      url: heartbeat?.secret ? heartbeatUrl(heartbeat.secret) : "",
+      url: heartbeat?.secret ? heartbeatUrl(heartbeat.secret) : null,
       lastPingAt: heartbeat?.lastPingAt ?? null,
     },
     ...rest,

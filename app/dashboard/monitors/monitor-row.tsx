@@ -13,9 +13,11 @@ import { useMonitorDelete } from "./use-monitors";
 function Latest({ line }: { line: MonitorLine }) {
   const { monitor, live } = line;
   if (monitor.heartbeat) {
-    return monitor.heartbeat.lastPingAt ? (
+    // Telemetry is polled: its last ping is the live one.
+    const lastPingAt = live?.lastPingAt ?? monitor.heartbeat.lastPingAt;
+    return lastPingAt ? (
       <>
-        Last ping <Time iso={monitor.heartbeat.lastPingAt} />
+        Last ping <Time iso={lastPingAt} />
       </>
     ) : (
       <span className="muted">No ping yet</span>

@@ -19,14 +19,10 @@ import { inputOf } from "./monitor-input";
 /** How often the monitors pages ask for fresh telemetry. */
 export const POLL_MS = 3000;
 
-/** `pollWhile`: how often to ask again, given the list (a heartbeat's page, for its last ping). */
-export function useMonitors({
-  pollWhile,
-}: { pollWhile?: (list: MonitorList | undefined) => number | false } = {}) {
+export function useMonitors() {
   return useQuery({
     queryKey: monitorKeys.list(),
     queryFn: () => apiFetch<MonitorList>("/v1/monitors"),
-    refetchInterval: (query) => pollWhile?.(query.state.data) ?? false,
   });
 }
 

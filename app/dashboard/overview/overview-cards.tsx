@@ -78,7 +78,9 @@ export function DownMonitors() {
   const telemetry = useTelemetry();
   const monitors = useMonitors();
   const names = new Map(monitors.data?.monitors.map((m) => [m.id, m.name]));
-  const down = telemetry.data?.monitors.filter((m) => m.state === "down") ?? [];
+  // Slow counts too: a degraded monitor has moved its component.
+  const down =
+    telemetry.data?.monitors.filter((m) => m.state === "down" || m.state === "degraded") ?? [];
   return (
     <ListSection
       className="card"
@@ -95,8 +97,8 @@ export function DownMonitors() {
         {down.map((m) => (
           <li key={m.id}>
             <Link href={`/dashboard/monitors/${m.id}`}>{names.get(m.id) ?? "…"}</Link>
-            <span className="badge state-down">
-              Down since <Time iso={m.since} />
+            <span className={`badge state-${m.state}`}>
+              {m.state === "down" ? "Down" : "Degraded"} since <Time iso={m.since} />
             </span>
           </li>
         ))}

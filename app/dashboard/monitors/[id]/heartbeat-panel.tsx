@@ -56,11 +56,13 @@ export function HeartbeatPanel({
             </code>
           </pre>
         </div>
-      ) : (
+      ) : canEdit ? (
         <p className="alert">
           The ping URL cannot be read: the server&apos;s encryption key may have changed. Make a new
           one, and give it to the job.
         </p>
+      ) : (
+        <p>The ping URL works as a password for the job: editors and admins see it.</p>
       )}
       {canEdit && (
         <div>

@@ -7,7 +7,6 @@ import { focusWhenShown, useAnnounce } from "@/app/ui/announcer";
 import { ErrorNotice, Loading } from "@/app/ui/states";
 import { Time } from "@/app/ui/time";
 import { useCan } from "../../actor";
-import type { MonitorList } from "../../api-types";
 import { useComponentNames } from "../../components/use-components";
 import { CheckTestResult, testSummary } from "../check-test-result";
 import { MonitorActions } from "../monitor-actions";
@@ -28,11 +27,7 @@ export function MonitorView({ id }: { id: string }) {
   const canEdit = useCan("editor");
   const announce = useAnnounce();
   const [editing, setEditing] = useState(false);
-  // A heartbeat's last ping is in the monitor itself, not in telemetry.
-  const monitors = useMonitors({
-    pollWhile: (list: MonitorList | undefined) =>
-      list?.monitors.some((m) => m.id === id && m.type === "heartbeat") ? 15_000 : false,
-  });
+  const monitors = useMonitors();
   const telemetry = useTelemetry();
   const names = useComponentNames();
   const remove = useMonitorDelete(id);
@@ -130,7 +125,14 @@ export function MonitorView({ id }: { id: string }) {
           />
         </section>
       )}
-      {heartbeat && <HeartbeatPanel monitor={monitor} heartbeat={heartbeat} canEdit={canEdit} />}
+      {heartbeat && (
+        <HeartbeatPanel
+          monitor={monitor}
+          // Telemetry is polled: its last ping is the live one.
+          heartbeat={{ ...heartbeat, lastPingAt: live?.lastPingAt ?? heartbeat.lastPingAt }}
+          canEdit={canEdit}
+        />
+      )}
       {!heartbeat && (
         <div className="chart-pair">
           <RecentChecks id={id} />
