@@ -74,7 +74,7 @@ export async function claimDueChecks({
   if (limit <= 0) return [];
   const db = await getDb();
   const claimedAt = performance.now();
-  return db.transaction(async (tx) => {
+  const leasedRows = await db.transaction(async (tx) => {
     const due = await tx
       .select({ region: monitorRegion, monitor })
       .from(monitorRegion)
@@ -90,60 +90,14 @@ export async function claimDueChecks({
       .orderBy(asc(monitorRegion.nextDueAt))
       .limit(limit)
       .for("update", { of: monitorRegion, skipLocked: true });
-    const claims: Claim[] = [];
-    for (const { region: slot, monitor: m } of due) {
-      const heartbeat = m.type === "heartbeat";
-      let spec: CheckSpec;
-      let unreadable = false;
-      try {
-        spec = await checkSpecOf(m, slot);
-      } catch (error) {
-        // A secret that cannot be read (another key) cannot be checked: the slot is counted as
-        // skipped at its time, never as the target being down, and this is logged once a slot.
-        logError(`Monitor ${m.id} cannot be checked:`, error);
-        unreadable = true;
-        spec = {
-          type: "heartbeat",
-          windowMs: 0,
-          lastPingAt: null,
-          pingFailed: false,
-          expectedSince: new Date(),
-        };
-      }
-      claims.push({
-        monitorId: m.id,
-        workspaceId: m.workspaceId,
-        region: slot.region,
-        lease: uuidv7(),
-        leaseEndsBy: claimedAt + holdMs(m.timeoutMs),
-        scheduledAt: slot.nextDueAt,
-        abandoned: slot.lease !== null || unreadable,
-        intervalMs: intervalMsOf(m),
-        spec,
-        // A heartbeat's window already holds its grace: one verdict decides.
-        thresholds: heartbeat
-          ? { failureThreshold: 1, recoveryThreshold: 1 }
-          : { failureThreshold: m.failureThreshold, recoveryThreshold: m.recoveryThreshold },
-        verdict: {
-          state: slot.state === "paused" ? "pending" : slot.state,
-          since: slot.since,
-          streak: slot.streak,
-          streakSince: slot.streakSince,
-        },
-        monitorState: m.state,
-        effectsHeld: m.effectsHeld,
-        expiryWarningDays: expiryWarningDaysOf(m),
-        certificateWarnedFor: m.certificateWarnedFor,
-        timeoutMs: m.timeoutMs,
-      });
-    }
-    if (claims.length) {
+    const leased = due.map((row) => ({ ...row, lease: uuidv7() }));
+    if (leased.length) {
       // The lease ends by the database's clock, which every checker shares, not by this host's.
       const rows = JSON.stringify(
-        claims.map((c) => ({
-          monitor_id: c.monitorId,
-          lease: c.lease,
-          hold_ms: holdMs(c.timeoutMs),
+        leased.map(({ monitor: m, lease }) => ({
+          monitor_id: m.id,
+          lease,
+          hold_ms: holdMs(m.timeoutMs),
         })),
       );
       await tx.execute(sql`
@@ -154,8 +108,58 @@ export async function claimDueChecks({
         where monitor_region.monitor_id = c.monitor_id
           and monitor_region.region in (${region}, ${HEARTBEAT_LANE})`);
     }
-    return claims;
+    return leased;
   });
+  // Secrets are decrypted once the claim has committed: reading the key may need the database,
+  // which the embedded database's one connection could not give inside the transaction.
+  const claims: Claim[] = [];
+  for (const { region: slot, monitor: m, lease } of leasedRows) {
+    const heartbeat = m.type === "heartbeat";
+    let spec: CheckSpec;
+    let unreadable = false;
+    try {
+      spec = await checkSpecOf(m, slot);
+    } catch (error) {
+      // A secret that cannot be read (another key) cannot be checked: the slot is counted as
+      // skipped at its time, never as the target being down, and this is logged once a slot.
+      logError(`Monitor ${m.id} cannot be checked:`, error);
+      unreadable = true;
+      spec = {
+        type: "heartbeat",
+        windowMs: 0,
+        lastPingAt: null,
+        pingFailed: false,
+        expectedSince: new Date(),
+      };
+    }
+    claims.push({
+      monitorId: m.id,
+      workspaceId: m.workspaceId,
+      region: slot.region,
+      lease,
+      leaseEndsBy: claimedAt + holdMs(m.timeoutMs),
+      scheduledAt: slot.nextDueAt,
+      abandoned: slot.lease !== null || unreadable,
+      intervalMs: intervalMsOf(m),
+      spec,
+      // A heartbeat's window already holds its grace: one verdict decides.
+      thresholds: heartbeat
+        ? { failureThreshold: 1, recoveryThreshold: 1 }
+        : { failureThreshold: m.failureThreshold, recoveryThreshold: m.recoveryThreshold },
+      verdict: {
+        state: slot.state === "paused" ? "pending" : slot.state,
+        since: slot.since,
+        streak: slot.streak,
+        streakSince: slot.streakSince,
+      },
+      monitorState: m.state,
+      effectsHeld: m.effectsHeld,
+      expiryWarningDays: expiryWarningDaysOf(m),
+      certificateWarnedFor: m.certificateWarnedFor,
+      timeoutMs: m.timeoutMs,
+    });
+  }
+  return claims;
 }
 
 /**

@@ -191,7 +191,10 @@ export function columnsOf(
 }
 
 export async function encryptSecrets(id: string, secrets: StoredSecrets): Promise<string | null> {
-  if (!Object.keys(secrets).length) return null;
+  const held = Object.values(secrets).some((value) =>
+    Array.isArray(value) ? value.length > 0 : value !== undefined && value !== null,
+  );
+  if (!held) return null;
   return encryptSecret(JSON.stringify(secrets), binding(id));
 }
 
