@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -81,12 +82,25 @@ const envSchema = z
     /** DNS servers the dns monitors ask (host or host:port, comma-separated); the system's if unset. */
     MONITOR_DNS_SERVERS: z
       .string()
-      .regex(
-        /^[^,\s]+(,[^,\s]+)*$/,
-        "must be a comma list of addresses like 1.1.1.1,[2606:4700::1111]:53",
-      )
       .optional()
-      .transform((text) => (text ? text.split(",") : null)),
+      .transform((text, ctx) => {
+        if (!text) return null;
+        const servers = text.split(",").map((server) => server.trim());
+        // Resolvers are asked by address: a name would need a resolver to find them.
+        const valid = servers.every((server) => {
+          if (isIP(server)) return true;
+          const host = /^\[([^\]]+)\](?::\d+)?$/.exec(server)?.[1] ?? server.replace(/:\d+$/, "");
+          return isIP(host) !== 0;
+        });
+        if (!valid) {
+          ctx.addIssue({
+            code: "custom",
+            message: "must be a comma list of IP addresses like 1.1.1.1,[2606:4700::1111]:53",
+          });
+          return z.NEVER;
+        }
+        return servers;
+      }),
     /** Pings one heartbeat secret may send per minute. */
     HEARTBEAT_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
     /** Whether a long-running server process also checks monitors (off for a web-only fleet). */

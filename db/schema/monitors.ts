@@ -105,7 +105,7 @@ export const monitorRegion = pgTable(
     leaseUntil: at(),
     state: monitorStateEnum().notNull().default("pending"),
     since: at().notNull().defaultNow(),
-    /** Consecutive checks that disagree with `state` (failing while up, passing while down). */
+    /** Consecutive checks that disagree with `state`: positive when worse, negative when better. */
     streak: integer().notNull().default(0),
     /** The first check of the current streak: a new state is back-dated to it. */
     streakSince: at(),

@@ -41,6 +41,13 @@ export class WindowLimiter {
     return Math.max(1, Math.ceil((window.startedAt + WINDOW_MS - now) / 1000));
   }
 
+  /** Answers the seconds to wait when the key is already over `limit`, without counting. */
+  peek(key: string, limit: number, now = Date.now()): number | null {
+    const window = this.windows.get(key);
+    if (!window || now - window.startedAt >= WINDOW_MS || window.count < limit) return null;
+    return Math.max(1, Math.ceil((window.startedAt + WINDOW_MS - now) / 1000));
+  }
+
   /** Forgets the oldest windows while `drop` holds for the oldest one. */
   private dropWhile(drop: (oldest: Window) => boolean) {
     while (this.head < this.order.length) {

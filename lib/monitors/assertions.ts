@@ -47,7 +47,7 @@ export function assertValidAssertions(assertions: Assertion[], field = "http.ass
       return;
     }
     if (target === undefined) throw ValidationError.field(`${at}.target`, "Give a target.");
-    if (NUMERIC.has(comparison) && !Number.isFinite(Number(target))) {
+    if (NUMERIC.has(comparison) && !Number.isFinite(numberOf(target))) {
       throw ValidationError.field(`${at}.target`, `${comparison} compares numbers.`);
     }
     if (comparison === "matches") {
@@ -106,6 +106,13 @@ function actualOf(
   }
 }
 
+/** A number, or a string that is one; NaN for anything else (null, booleans, arrays). */
+function numberOf(value: unknown): number {
+  if (typeof value === "number") return value;
+  if (typeof value === "string" && value.trim() !== "") return Number(value);
+  return NaN;
+}
+
 function holds(assertion: Assertion, actual: unknown): boolean {
   const { comparison, target } = assertion;
   if (comparison === "exists") return actual !== undefined;
@@ -116,9 +123,7 @@ function holds(assertion: Assertion, actual: unknown): boolean {
     case "equals":
     case "not_equals": {
       const equal =
-        typeof target === "number"
-          ? Number(actual) === target && text.trim() !== ""
-          : text === String(target);
+        typeof target === "number" ? numberOf(actual) === target : text === String(target);
       return comparison === "equals" ? equal : !equal;
     }
     case "contains":
@@ -127,7 +132,7 @@ function holds(assertion: Assertion, actual: unknown): boolean {
       return !text.includes(String(target));
     case "less_than":
     case "greater_than": {
-      const value = typeof actual === "number" ? actual : text.trim() === "" ? NaN : Number(text);
+      const value = numberOf(actual);
       if (!Number.isFinite(value)) return false;
       return comparison === "less_than" ? value < Number(target) : value > Number(target);
     }

@@ -332,7 +332,8 @@ export async function performCheck(spec: HttpCheckSpec): Promise<CheckOutcome> {
         const response = await request(url, {
           method: method as "GET",
           headers,
-          body: body ?? undefined,
+          // The body is the monitor's secret too: it goes to the monitored origin only.
+          body: own ? (body ?? undefined) : undefined,
           dispatcher: agent,
           signal: deadline.signal,
           headersTimeout: spec.timeoutMs,

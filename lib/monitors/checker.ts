@@ -94,8 +94,9 @@ export async function claimDueChecks({
     if (leased.length) {
       // The lease ends by the database's clock, which every checker shares, not by this host's.
       const rows = JSON.stringify(
-        leased.map(({ monitor: m, lease }) => ({
+        leased.map(({ monitor: m, region: slot, lease }) => ({
           monitor_id: m.id,
+          region: slot.region,
           lease,
           hold_ms: holdMs(m.timeoutMs),
         })),
@@ -104,9 +105,9 @@ export async function claimDueChecks({
         update monitor_region set lease = c.lease,
           lease_until = greatest(monitor_region.next_due_at, now())
             + c.hold_ms * interval '1 millisecond'
-        from json_to_recordset(${rows}::json) as c(monitor_id uuid, lease uuid, hold_ms int)
-        where monitor_region.monitor_id = c.monitor_id
-          and monitor_region.region in (${region}, ${HEARTBEAT_LANE})`);
+        from json_to_recordset(${rows}::json)
+          as c(monitor_id uuid, region text, lease uuid, hold_ms int)
+        where monitor_region.monitor_id = c.monitor_id and monitor_region.region = c.region`);
     }
     return leased;
   });
@@ -177,6 +178,21 @@ export async function nextSlotDueAt(region = config().region): Promise<number | 
   return row?.due ?? null;
 }
 
+/**
+ * A heartbeat's pings as they are at its slot's time: the claim was made up to a second ahead,
+ * and a ping in between must count.
+ */
+async function pingsOf(claim: Claim): Promise<{ lastPingAt: Date | null; pingFailed: boolean }> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ lastPingAt: monitorRegion.lastPingAt, pingFailed: monitorRegion.pingFailed })
+    .from(monitorRegion)
+    .where(
+      and(eq(monitorRegion.monitorId, claim.monitorId), eq(monitorRegion.region, claim.region)),
+    );
+  return row ?? { lastPingAt: null, pingFailed: false };
+}
+
 /** Whether a claimed slot is too late to check: it could not start within one interval. */
 function tooLate(claim: Claim, now = Date.now()): boolean {
   return now - claim.scheduledAt.getTime() > claim.intervalMs;
@@ -200,6 +216,7 @@ export async function runClaim(claim: Claim): Promise<Done> {
   const wait = claim.scheduledAt.getTime() - Date.now();
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   if (leaseRunningOut(claim)) return { claim, skipped: true };
+  if (claim.spec.type === "heartbeat") claim.spec = { ...claim.spec, ...(await pingsOf(claim)) };
   const startedAt = new Date();
   const outcome = await checkOnce(claim.spec);
   if (!outcome) return { claim, waiting: true };
@@ -387,6 +404,11 @@ export async function recordChecks(batch: Done[]): Promise<ToEvaluate> {
       reported_at: result?.startedAt ?? null,
       last_result: result,
       recent: result ? RECENT_LETTER[result.status] : "",
+      seen_ping:
+        done.claim.spec.type === "heartbeat"
+          ? (done.claim.spec.lastPingAt?.toISOString() ?? null)
+          : null,
+      seen_failed: done.claim.spec.type === "heartbeat" && done.claim.spec.pingFailed,
       skipped:
         "waiting" in done
           ? 0
@@ -417,7 +439,11 @@ export async function recordChecks(batch: Done[]): Promise<ToEvaluate> {
     // A checker whose lease ran out (another took the slot) leaves the slot to the newer claim.
     await tx.execute(sql`
       update monitor_region set
-        next_due_at = u.next_due_at, lease = null, lease_until = null,
+        -- A ping while the slot was held makes it due at once: it may change the verdict.
+        next_due_at = case when monitor_region.last_ping_at is distinct from u.seen_ping
+            or monitor_region.ping_failed <> u.seen_failed then now()
+          else u.next_due_at end,
+        lease = null, lease_until = null,
         state = u.state, since = u.since, streak = u.streak, streak_since = u.streak_since,
         last_reported_at = coalesce(u.reported_at, monitor_region.last_reported_at),
         last_result = coalesce(u.last_result, monitor_region.last_result),
@@ -426,7 +452,7 @@ export async function recordChecks(batch: Done[]): Promise<ToEvaluate> {
       from json_to_recordset(${updates}::json) as u(monitor_id uuid, region text, lease uuid,
         next_due_at timestamptz, state monitor_state, since timestamptz, streak int,
         streak_since timestamptz, reported_at timestamptz, last_result jsonb, recent text,
-        skipped int)
+        seen_ping timestamptz, seen_failed boolean, skipped int)
       where monitor_region.monitor_id = u.monitor_id and monitor_region.region = u.region
         and monitor_region.lease = u.lease`);
   });
@@ -438,8 +464,12 @@ export async function recordChecks(batch: Done[]): Promise<ToEvaluate> {
     const expiresAt = result?.certificateExpiresAt;
     if (expiresAt && claim.expiryWarningDays !== null) {
       const expires = Date.parse(expiresAt);
-      const warned = claim.certificateWarnedFor?.getTime() === expires;
-      if (!warned && expires - now <= claim.expiryWarningDays * 86_400_000) {
+      // Warned once per certificate: again only for a later one (a renewal that expires soon
+      // too) or once the warned one has expired, so regions seeing different certificates
+      // (edges of a CDN) do not take turns announcing them.
+      const warned = claim.certificateWarnedFor?.getTime();
+      const announce = warned === undefined || expires > warned || warned < now;
+      if (announce && expires - now <= claim.expiryWarningDays * 86_400_000) {
         certificates.push({
           monitorId: claim.monitorId,
           workspaceId: claim.workspaceId,
@@ -462,8 +492,10 @@ export const RECENT_KEPT = 30;
  */
 function nextDueOf(claim: Claim, now: number): number {
   const regular = nextSlot(now, claim.intervalMs, phaseOf(claim.monitorId, claim.intervalMs));
-  if (claim.spec.type !== "heartbeat" || !claim.spec.lastPingAt) return regular;
-  const windowEnds = claim.spec.lastPingAt.getTime() + claim.spec.windowMs + 1;
+  if (claim.spec.type !== "heartbeat") return regular;
+  const { lastPingAt, expectedSince, windowMs } = claim.spec;
+  const from = lastPingAt && lastPingAt > expectedSince ? lastPingAt : expectedSince;
+  const windowEnds = from.getTime() + windowMs + 1;
   return windowEnds > now ? Math.min(regular, windowEnds) : regular;
 }
 

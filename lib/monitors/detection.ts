@@ -26,6 +26,7 @@ export function nextSlot(afterMs: number, intervalMs: number, phaseMs: number): 
 export type RegionVerdict = {
   state: State;
   since: Date;
+  /** Consecutive checks that disagree with `state`: positive when worse, negative when better. */
   streak: number;
   streakSince: Date | null;
 };
@@ -45,11 +46,14 @@ export function nextRegionVerdict(
   if (current.state === "pending" && check.status !== "down") {
     return { state: check.status, since: check.at, streak: 0, streakSince: null };
   }
-  const streak = current.streak + 1;
-  const streakSince = current.streakSince ?? check.at;
-  const worse = RANK[check.status] > RANK[current.state];
-  const needed = worse ? thresholds.failureThreshold : thresholds.recoveryThreshold;
-  if (streak >= needed)
+  // The streak's sign is its direction (worse or better than the state); a check the other way
+  // starts a new streak, so a mix of better and worse checks never adds up to either.
+  const direction = RANK[check.status] > RANK[current.state] ? 1 : -1;
+  const continues = current.streak * direction > 0;
+  const streak = continues ? current.streak + direction : direction;
+  const streakSince = continues ? (current.streakSince ?? check.at) : check.at;
+  const needed = direction > 0 ? thresholds.failureThreshold : thresholds.recoveryThreshold;
+  if (Math.abs(streak) >= needed)
     return { state: check.status, since: streakSince, streak: 0, streakSince: null };
   return { ...current, streak, streakSince };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import { getDb, schema, type Executor } from "@/db/client";
 import type { Actor } from "@/lib/contract/actor";
@@ -13,7 +13,7 @@ import { SecretUnreadableError } from "@/lib/crypto/secrets";
 import { resolveAllowed, TargetRefused } from "@/lib/net/targets";
 import { assertValidAssertions } from "./assertions";
 import { uncheckableBecause, type CheckOutcome } from "./check";
-import { checkOnce } from "./probes";
+import { checkOnce, type CheckSpec } from "./probes";
 import type { CheckResult, CheckTest, MonitorInput } from "./schemas";
 import {
   auditedSettingsOf,
@@ -27,13 +27,14 @@ import {
   newHeartbeatSecret,
   present,
   readSecrets,
+  readSecretsIfReadable,
   settingsOf,
   targetOf,
 } from "./settings";
 import { wakeChecker } from "@/lib/jobs/wake";
 import { STALLED_AFTER_INTERVALS } from "./watch";
 
-const { checkerRegion, monitor, monitorRegion } = schema;
+const { checkerRegion, monitor, monitorOutage, monitorRegion } = schema;
 
 const STATUS_OF: Record<string, "up" | "degraded" | "down"> = { u: "up", g: "degraded", d: "down" };
 
@@ -133,6 +134,20 @@ async function scheduleNow(
       target: [monitorRegion.monitorId, monitorRegion.region],
       set: { nextDueAt: now, ...(reset ? fresh : {}) },
     });
+}
+
+/** A paused monitor's outage ends with the pause: paused time is nobody's downtime. */
+async function closeOutage(tx: Executor, row: MonitorRow, at: Date) {
+  await tx
+    .update(monitorOutage)
+    .set({ endedAt: at })
+    .where(
+      and(
+        eq(monitorOutage.workspaceId, row.workspaceId),
+        eq(monitorOutage.monitorId, row.id),
+        isNull(monitorOutage.endedAt),
+      ),
+    );
 }
 
 async function lockMonitor(tx: Executor, workspaceId: string, id: string) {
@@ -293,7 +308,8 @@ export async function replaceMonitor({
   const stored = await readMonitor(ctx.workspaceId, id);
   const { columns, secrets } = columnsOf(input, {
     settings: settingsOf(stored),
-    secrets: await readSecrets(stored),
+    secrets: await readSecretsIfReadable(stored),
+    url: stored.url,
   });
   const secretsEncrypted = await encryptSecrets(id, secrets);
   const replaced = await transactionChangingData(ctx.workspaceId, async (tx) => {
@@ -319,13 +335,14 @@ export async function replaceMonitor({
         ...(!input.enabled
           ? { state: "paused" as const, since: current.enabled ? now : current.since }
           : {}),
-        ...(resumed || current.type !== input.type
+        ...(input.enabled && (resumed || current.type !== input.type)
           ? { state: "pending" as const, since: now }
           : {}),
       })
       .where(and(eq(monitor.workspaceId, ctx.workspaceId), eq(monitor.id, id)))
       .returning();
-    if (input.enabled || row!.type === "heartbeat") {
+    if (!input.enabled) await closeOutage(tx, row!, now);
+    if (input.enabled || row!.type === "heartbeat" || current.type === "heartbeat") {
       await scheduleNow(tx, row!, {
         reset: resumed || current.type !== row!.type,
         heartbeatSecret: secrets.heartbeat,
@@ -353,7 +370,7 @@ export async function rotateHeartbeat({ ctx, id }: { ctx: Actor; id: string }) {
     throw new ConflictError("not_a_heartbeat", "Only a heartbeat monitor has a ping URL.");
   }
   const secretsEncrypted = await encryptSecrets(id, {
-    ...(await readSecrets(stored)),
+    ...(await readSecretsIfReadable(stored)),
     heartbeat: secret,
   });
   const rotated = await transactionChangingData(ctx.workspaceId, async (tx) => {
@@ -535,7 +552,17 @@ export async function testMonitor({ ctx, id }: { ctx: Actor; id: string }) {
   const row = await readMonitor(ctx.workspaceId, id);
   if (row.type === "heartbeat") throw notCheckable();
   await auditTest(ctx, id, row.name, targetOf(row));
-  return testAnswer((await checkOnce(await checkSpecOf(row)))!);
+  let spec: CheckSpec;
+  try {
+    spec = await checkSpecOf(row);
+  } catch (error) {
+    if (!(error instanceof SecretUnreadableError)) throw error;
+    throw new ConflictError(
+      "secrets_unreadable",
+      "The monitor's stored secrets cannot be read (BETTER_AUTH_SECRET changed): enter them again.",
+    );
+  }
+  return testAnswer((await checkOnce(spec))!);
 }
 
 /**
@@ -558,7 +585,13 @@ export async function testMonitorInput({
   const stored = monitorId ? await readMonitor(ctx.workspaceId, monitorId) : null;
   const { columns, secrets } = columnsOf(
     input,
-    stored ? { settings: settingsOf(stored), secrets: await readSecrets(stored) } : null,
+    stored
+      ? {
+          settings: settingsOf(stored),
+          secrets: await readSecretsIfReadable(stored),
+          url: stored.url,
+        }
+      : null,
   );
   const row = { ...columns, id: monitorId ?? uuidv7(), updatedAt: new Date() } as MonitorRow;
   await auditTest(ctx, monitorId ?? null, input.name, targetOf(row));

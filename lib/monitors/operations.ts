@@ -168,7 +168,10 @@ export const testMonitor = defineOperation({
   params: idParams,
   response: CheckTest,
   status: 200,
-  problems: [{ status: 409, code: "not_checkable" }],
+  problems: [
+    { status: 409, code: "not_checkable" },
+    { status: 409, code: "secrets_unreadable" },
+  ],
 });
 
 export const rotateHeartbeat = defineOperation({

@@ -160,8 +160,6 @@ export async function checkDns(spec: DnsCheckSpec): Promise<CheckOutcome> {
   const started = performance.now();
   const phases: Timed = { dnsMs: null, connectMs: null, tlsMs: null };
   const resolver = new Resolver({ timeout: spec.timeoutMs, tries: 1 });
-  const servers = config().monitorDnsServers;
-  if (servers) resolver.setServers(servers);
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
@@ -170,6 +168,8 @@ export async function checkDns(spec: DnsCheckSpec): Promise<CheckOutcome> {
     }, spec.timeoutMs);
   });
   try {
+    const servers = config().monitorDnsServers;
+    if (servers) resolver.setServers(servers);
     const values = await Promise.race([lookUp(resolver, spec), deadline]);
     phases.dnsMs = performance.now() - started;
     const answer = new Set(values.map(normalize));
@@ -212,20 +212,22 @@ export async function checkDns(spec: DnsCheckSpec): Promise<CheckOutcome> {
 export function judgeHeartbeat(spec: HeartbeatCheckSpec, now = Date.now()): CheckOutcome | null {
   const phases: Timed = { dnsMs: null, connectMs: null, tlsMs: null };
   const started = performance.now();
-  if (spec.pingFailed) {
+  if (spec.pingFailed && spec.lastPingAt && spec.lastPingAt >= spec.expectedSince) {
     return outcome(started, phases, "down", {
       class: "heartbeat_failed",
       message: `The job reported a failure at ${spec.lastPingAt?.toISOString() ?? "an unknown time"}.`,
     });
   }
-  const from = spec.lastPingAt ?? spec.expectedSince;
+  // Pings from before the monitor began (or was last edited or resumed) say nothing of now.
+  const pinged = spec.lastPingAt && spec.lastPingAt >= spec.expectedSince ? spec.lastPingAt : null;
+  const from = pinged ?? spec.expectedSince;
   if (now - from.getTime() <= spec.windowMs) {
-    return spec.lastPingAt ? outcome(started, phases, "up", null) : null;
+    return pinged ? outcome(started, phases, "up", null) : null;
   }
   return outcome(started, phases, "down", {
     class: "heartbeat_missed",
-    message: spec.lastPingAt
-      ? `No ping since ${spec.lastPingAt.toISOString()}; one was due within ${spec.windowMs / 1000} s.`
+    message: pinged
+      ? `No ping since ${pinged.toISOString()}; one was due within ${spec.windowMs / 1000} s.`
       : `No ping since the monitor began; one was due within ${spec.windowMs / 1000} s.`,
   });
 }

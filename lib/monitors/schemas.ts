@@ -41,7 +41,15 @@ const timeoutMs = (fallback: number) =>
   z.int("Must be an integer.").min(1000).max(30_000).default(fallback);
 
 /** Headers a check sets itself, or that would change how the request is framed. */
-export const REFUSED_HEADERS = ["host", "content-length", "transfer-encoding", "connection"];
+export const REFUSED_HEADERS = [
+  "host",
+  "content-length",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "upgrade",
+  "expect",
+];
 export const METHODS_WITH_BODY = ["POST", "PUT", "PATCH", "DELETE"] as const;
 
 const headerName = z
@@ -49,13 +57,14 @@ const headerName = z
   .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/, "Must be a header name (letters, digits, dashes).")
   .refine(
     (value) => !REFUSED_HEADERS.includes(value.toLowerCase()),
-    "Host, Content-Length, Transfer-Encoding and Connection are set by the check itself.",
+    "Host, Content-Length, Transfer-Encoding, Connection, Keep-Alive, Upgrade and Expect are set by the check itself.",
   );
-// Header values travel on one line: no control characters.
+// Header values travel on one line, in the bytes HTTP allows: no control characters.
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 const headerValue = z
   .string()
   .max(8192, "At most 8,192 characters.")
-  .regex(/^[^\x00-\x08\x0a-\x1f\x7f]*$/, "Must not contain line breaks or control characters.");
+  .regex(HEADER_VALUE, "Only printable Latin-1 characters: no line breaks or control characters.");
 
 export const AssertionSource = z.enum(["status", "header", "json", "body"]);
 export const AssertionComparison = z.enum([
@@ -89,9 +98,12 @@ export const HttpAuth = z
         .string()
         .max(200)
         .regex(/^[^:]*$/, "Must not contain a colon."),
-      password: z.string().max(1000),
+      password: z.string().max(1000).regex(HEADER_VALUE, "Only printable Latin-1 characters."),
     }),
-    z.strictObject({ type: z.literal("bearer"), token: z.string().min(1).max(4096) }),
+    z.strictObject({
+      type: z.literal("bearer"),
+      token: z.string().min(1).max(4096).regex(HEADER_VALUE, "Only printable Latin-1 characters."),
+    }),
   ])
   .meta({ id: "MonitorHttpAuth" });
 
@@ -116,6 +128,10 @@ export const MonitorHttpInput = z
     headers: z
       .array(z.strictObject({ name: headerName, value: headerValue }))
       .max(20, "At most 20 headers.")
+      .refine(
+        (headers) => new Set(headers.map((h) => h.name.toLowerCase())).size === headers.length,
+        "Each header at most once.",
+      )
       .default([]),
     body: z.string().max(65_536, "At most 64 KiB.").nullable().default(null),
     auth: HttpAuth.nullable().default(null),

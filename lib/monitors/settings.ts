@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { decryptSecret, encryptSecret } from "@/lib/crypto/secrets";
+import { decryptSecret, encryptSecret, SecretUnreadableError } from "@/lib/crypto/secrets";
 import { config } from "@/lib/config";
 import { ValidationError } from "@/lib/errors";
 import type { schema } from "@/db/client";
@@ -70,6 +70,21 @@ export async function readSecrets(
   return JSON.parse(await decryptSecret(row.secretsEncrypted, binding(row.id))) as StoredSecrets;
 }
 
+/**
+ * The stored secrets, or none when they cannot be read any more (another key): a monitor can
+ * then be repaired by entering its secrets again, and a masked value is refused.
+ */
+export async function readSecretsIfReadable(
+  row: Pick<MonitorRow, "id" | "secretsEncrypted">,
+): Promise<StoredSecrets> {
+  try {
+    return await readSecrets(row);
+  } catch (error) {
+    if (error instanceof SecretUnreadableError) return {};
+    throw error;
+  }
+}
+
 /** A new heartbeat secret: 32 URL-safe characters (192 random bits). */
 export function newHeartbeatSecret(): string {
   return randomBytes(24).toString("base64url");
@@ -83,14 +98,36 @@ export function heartbeatUrl(secret: string): string {
   return `${config().baseUrl}/heartbeat/${secret}`;
 }
 
-/** A masked value sent back keeps the stored one; there must be one to keep. */
-function keep(value: string, stored: string | undefined | null, field: string): string {
+/**
+ * A masked value sent back keeps the stored one; there must be one to keep, and it is kept only
+ * for the origin it was given for: a stored credential never follows a monitor to another host.
+ */
+function keep(
+  value: string,
+  stored: string | undefined | null,
+  field: string,
+  sameOrigin: boolean,
+): string {
   if (value !== MASK) return value;
   if (stored === undefined || stored === null) {
     throw ValidationError.field(field, `"${MASK}" stands for a stored value, and none is stored.`);
   }
+  if (!sameOrigin) {
+    throw ValidationError.field(
+      field,
+      "The URL's origin changed: enter this value again for the new one.",
+    );
+  }
   return stored;
 }
+
+const originOf = (url: string | null | undefined) => {
+  try {
+    return url ? new URL(url).origin : null;
+  } catch {
+    return null;
+  }
+};
 
 /**
  * The columns a monitor's input sets, and its secrets, with every masked value replaced by the
@@ -98,7 +135,7 @@ function keep(value: string, stored: string | undefined | null, field: string): 
  */
 export function columnsOf(
   input: MonitorInput,
-  stored: { settings: StoredSettings; secrets: StoredSecrets } | null,
+  stored: { settings: StoredSettings; secrets: StoredSecrets; url: string | null } | null,
 ): { columns: Record<string, unknown>; secrets: StoredSecrets } {
   const common = {
     name: input.name,
@@ -121,29 +158,32 @@ export function columnsOf(
   if (input.http) {
     const http = input.http;
     const before = stored?.settings.http;
+    const same = originOf(stored?.url) !== null && originOf(stored?.url) === originOf(http.url);
     const storedHeaders = new Map(
       (before?.headers ?? []).map((h, n) => [h.name.toLowerCase(), stored?.secrets.headers?.[n]]),
     );
     secrets.headers = http.headers.map((h, n) =>
-      keep(h.value, storedHeaders.get(h.name.toLowerCase()), `http.headers.${n}.value`),
+      keep(h.value, storedHeaders.get(h.name.toLowerCase()), `http.headers.${n}.value`, same),
     );
     if (http.body !== null) {
       if (!(["POST", "PUT", "PATCH", "DELETE"] as string[]).includes(http.method)) {
         throw ValidationError.field("http.body", `A ${http.method} request carries no body.`);
       }
-      secrets.body = keep(http.body, stored?.secrets.body, "http.body");
+      secrets.body = keep(http.body, stored?.secrets.body, "http.body", same);
     }
     if (http.auth?.type === "basic") {
       secrets.password = keep(
         http.auth.password,
         before?.auth?.type === "basic" ? stored?.secrets.password : undefined,
         "http.auth.password",
+        same,
       );
     } else if (http.auth?.type === "bearer") {
       secrets.token = keep(
         http.auth.token,
         before?.auth?.type === "bearer" ? stored?.secrets.token : undefined,
         "http.auth.token",
+        same,
       );
     }
     const settings: StoredSettings = {
@@ -264,25 +304,29 @@ export function present(row: MonitorRow, heartbeat?: { secret?: string; lastPing
   };
 }
 
-/** A monitor's settings as one flat record, for the audit log's before → after. */
+/**
+ * A monitor's settings as one flat record, for the audit log's before → after: the type's fields
+ * named under it (`http.url`, `dns.name`), secrets as answered (masked).
+ */
 export function auditedSettingsOf(row: MonitorRow) {
   const {
     id: _id,
     createdAt: _c,
     updatedAt: _u,
     detection,
-    incidentWording,
     ...rest
   } = present(row) as Record<string, unknown> & {
     id: string;
     createdAt: Date;
     updatedAt: Date;
     detection: object;
-    incidentWording: IncidentWording;
   };
-  const typed = rest[row.type] as Record<string, unknown> | undefined;
+  const typed = (rest[row.type] ?? {}) as Record<string, unknown>;
   delete rest[row.type];
-  return { ...rest, ...typed, ...detection, incidentWording: incidentWording.body };
+  const prefixed = Object.fromEntries(
+    Object.entries(typed).map(([key, value]) => [`${row.type}.${key}`, value]),
+  );
+  return { ...rest, ...prefixed, ...detection };
 }
 
 /** The one slot of a heartbeat monitor lives in this lane, not in a checker's region. */

@@ -1,4 +1,5 @@
 import { Server, type IncomingMessage, type ServerResponse } from "node:http";
+import { servePingFromFrontDoor } from "@/lib/api/heartbeat";
 import { stampSocketPeer } from "@/lib/http/socket-peer";
 import { servePublicFromMemory } from "@/lib/public/from-memory";
 
@@ -8,7 +9,8 @@ const store = globalThis as typeof globalThis & { __allclearFrontDoor?: true };
  * Every request this process's HTTP server receives passes here before Next.js sees it. A GET of
  * the public page or its files is answered from memory (the costliest part of such a request
  * was Next.js's own routing, which a crowd of visitors would otherwise make an editor's
- * requests queue behind); every other request is stamped with its socket's peer and handed on.
+ * requests queue behind), and so is a heartbeat ping; every other request is stamped with its
+ * socket's peer and handed on.
  * The development server leaves the public page to its routes, so edits to it show at once.
  * Called once at start, before the first request is served.
  */
@@ -22,7 +24,8 @@ export function openFrontDoor({ publicFromMemory }: { publicFromMemory: boolean 
       if (
         event === "request" &&
         publicFromMemory &&
-        servePublicFromMemory(request, args[1] as ServerResponse)
+        (servePublicFromMemory(request, args[1] as ServerResponse) ||
+          servePingFromFrontDoor(request, args[1] as ServerResponse))
       ) {
         return true;
       }

@@ -9,7 +9,14 @@ import { generate } from "selfsigned";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb, rowsOf } from "@/db/client";
 import { config, resetConfig } from "@/lib/config";
-import { ensureRegionSlots, runDueChecks } from "@/lib/monitors/checker";
+import {
+  claimDueChecks,
+  ensureRegionSlots,
+  recordChecks,
+  runClaim,
+  runDueChecks,
+} from "@/lib/monitors/checker";
+import { evaluateMonitors } from "@/lib/monitors/effects";
 import { startEmbeddedRunner } from "@/lib/runner/runner";
 import { memberWithRole, setUpOwner, TestClient } from "@/lib/testing/client";
 import { Receiver } from "@/lib/testing/receiver";
@@ -36,6 +43,8 @@ const JSON_ANSWER = {
     ],
   },
   version: "1.2.3",
+  nothing: null,
+  flag: true,
 };
 
 /** Names the test's DNS server knows, by record type. */
@@ -245,6 +254,76 @@ describe("http requests with headers, a body and credentials", () => {
     }
   });
 
+  it("keeps a masked secret only for the origin it was given for", async () => {
+    const at = targetPath();
+    const monitor = await create({
+      http: {
+        url: `${target.url}${at}`,
+        headers: [{ name: "X-Api-Key", value: "origin-bound-1" }],
+        auth: { type: "bearer", token: "origin-bound-2" },
+      },
+    });
+    const elsewhere = { ...monitor.http, url: `http://127.0.0.1:9${at}` };
+    const moved = await editor.put(`/v1/monitors/${monitor.id}`, {
+      name: monitor.name,
+      http: elsewhere,
+    });
+    expect(moved.status, moved.text).toBe(400);
+    expect(moved.body.errors.map((e: { field: string }) => e.field)).toContain(
+      "http.headers.0.value",
+    );
+    const tried = await editor.post(`/v1/monitors/test?monitorId=${monitor.id}`, {
+      name: monitor.name,
+      http: elsewhere,
+    });
+    expect(tried.status, tried.text).toBe(400);
+    // Another path on the same origin keeps them.
+    const samePlace = await editor.put(`/v1/monitors/${monitor.id}`, {
+      name: monitor.name,
+      http: { ...monitor.http, url: `${target.url}${at}?v=2` },
+    });
+    expect(samePlace.status, samePlace.text).toBe(200);
+  });
+
+  it("sends its body to the monitored origin only, whatever the redirect", async () => {
+    const other = await new Receiver().start();
+    try {
+      const at = targetPath({ status: 307, headers: { location: `${other.url}/landing` } });
+      const monitor = await create({
+        http: { url: `${target.url}${at}`, method: "POST", body: "body-stays-home" },
+      });
+      await checkNow(monitor.id);
+      expect(target.on(at)[0]!.body).toBe("body-stays-home");
+      expect(other.on("/landing")[0]!.body).toBe("");
+    } finally {
+      await other.stop();
+    }
+  });
+
+  it("can be given new secrets after its stored ones became unreadable", async () => {
+    const at = targetPath();
+    const monitor = await create({
+      http: { url: `${target.url}${at}`, auth: { type: "bearer", token: "tok-before" } },
+    });
+    const db = await getDb();
+    await db.execute(sql`update monitor set secrets_encrypted = 'v2.AAAAAAAA.AAAA.AAAA.AAAA'
+      where id = ${monitor.id}`);
+    const tested = await editor.post(`/v1/monitors/${monitor.id}/test`);
+    expect(tested.body.code).toBe("secrets_unreadable");
+    const masked = await editor.put(`/v1/monitors/${monitor.id}`, {
+      name: monitor.name,
+      http: monitor.http,
+    });
+    expect(masked.status).toBe(400);
+    const repaired = await editor.put(`/v1/monitors/${monitor.id}`, {
+      name: monitor.name,
+      http: { ...monitor.http, auth: { type: "bearer", token: "tok-after" } },
+    });
+    expect(repaired.status, repaired.text).toBe(200);
+    await checkNow(monitor.id);
+    expect(target.on(at).at(-1)!.headers.authorization).toBe("Bearer tok-after");
+  });
+
   it.each([
     [{ type: "tcp", http: { url: "http://example.com" } }, "tcp"],
     [{ type: "tcp", tcp: { host: "example.com", port: 80 }, http: { url: "http://a.b" } }, "http"],
@@ -296,6 +375,26 @@ describe("http requests with headers, a body and credentials", () => {
     ],
     [{ type: "tcp", tcp: { host: "169.254.169.254", port: 80 } }, "tcp.host"],
     [{ type: "heartbeat", heartbeat: { periodSeconds: 5 } }, "heartbeat.periodSeconds"],
+    [
+      { http: { url: "http://example.com", headers: [{ name: "Keep-Alive", value: "x" }] } },
+      "http.headers.0.name",
+    ],
+    [
+      { http: { url: "http://example.com", headers: [{ name: "X-Price", value: "5 €" }] } },
+      "http.headers.0.value",
+    ],
+    [
+      {
+        http: {
+          url: "http://example.com",
+          headers: [
+            { name: "X-A", value: "1" },
+            { name: "x-a", value: "2" },
+          ],
+        },
+      },
+      "http.headers",
+    ],
     [
       { http: { url: "http://example.com" }, incidentWording: { title: "{service} is down" } },
       "incidentWording.title",
@@ -354,6 +453,9 @@ describe("assertions", () => {
       { source: "json", property: "$.data.items", comparison: "contains", target: '"name":"a"' },
       true,
     ],
+    [{ source: "json", property: "$.nothing", comparison: "equals", target: 0 }, false],
+    [{ source: "json", property: "$.flag", comparison: "equals", target: 1 }, false],
+    [{ source: "json", property: "$.flag", comparison: "equals", target: "true" }, true],
     [{ source: "body", comparison: "contains", target: "degraded" }, false],
     [{ source: "body", comparison: "not_contains", target: "degraded" }, true],
     [{ source: "body", comparison: "matches", target: '"status":\\s*"ok"' }, true],
@@ -616,10 +718,14 @@ describe("heartbeat monitors", () => {
     return { monitor, ping: url.pathname };
   }
 
+  /** As if `seconds` had passed since the last ping (and the monitor is older than that). */
   async function backdatePing(id: string, seconds: number) {
     const db = await getDb();
     await db.execute(sql`update monitor_region set
       last_ping_at = now() - ${`${seconds} seconds`}::interval where monitor_id = ${id}`);
+    await db.execute(sql`update monitor set
+      updated_at = least(updated_at, now() - ${`${seconds + 1} seconds`}::interval)
+      where id = ${id}`);
   }
 
   it("is up on time, down when late, down at once on /fail, up again on the next ping", async () => {
@@ -668,6 +774,50 @@ describe("heartbeat monitors", () => {
     expect((await telemetryOf(monitor.id)).state).toBe("up");
     const { regions } = (await viewer.get("/v1/monitors/telemetry")).body;
     expect(regions).not.toContain("heartbeat");
+  });
+
+  it("counts a ping that comes after its slot was claimed, and forgets pings from before a pause", async () => {
+    const { monitor, ping } = await heartbeat();
+    const job = new TestClient();
+    await job.post(ping);
+    await runDueChecks();
+    expect((await telemetryOf(monitor.id)).state).toBe("up");
+    // The window is about to end; the slot is claimed a moment ahead, then the job pings.
+    await backdatePing(monitor.id, 14);
+    const db = await getDb();
+    await db.execute(sql`update monitor_region set next_due_at = now() + interval '300 milliseconds'
+      where monitor_id = ${monitor.id}`);
+    const claims = (await claimDueChecks({ horizonMs: 1000, limit: 1000 })).filter(
+      (c) => c.monitorId === monitor.id,
+    );
+    expect(claims).toHaveLength(1);
+    expect((await job.post(ping)).status).toBe(200);
+    await evaluateMonitors(await recordChecks([await runClaim(claims[0]!)]));
+    expect((await telemetryOf(monitor.id)).state).toBe("up");
+
+    // Paused, its job stops; resumed a while later, it waits a window before judging.
+    const input = { name: monitor.name, type: "heartbeat", heartbeat: monitor.heartbeat };
+    delete (input.heartbeat as { url?: string }).url;
+    delete (input.heartbeat as { lastPingAt?: string }).lastPingAt;
+    expect(
+      (await editor.put(`/v1/monitors/${monitor.id}`, { ...input, enabled: false })).status,
+    ).toBe(200);
+    await backdatePing(monitor.id, 60);
+    expect((await editor.put(`/v1/monitors/${monitor.id}`, input)).status).toBe(200);
+    await checkNow(monitor.id);
+    expect((await telemetryOf(monitor.id)).state).toBe("pending");
+  });
+
+  it("refuses a visitor who keeps guessing secrets before looking them up", async () => {
+    const guesser = new TestClient();
+    const answers = [];
+    for (let n = 0; n < 31; n++) {
+      answers.push((await guesser.get(`/heartbeat/${"g".repeat(31)}${n.toString(36)}`)).status);
+    }
+    expect(answers.slice(0, 30).every((status) => status === 404)).toBe(true);
+    expect(answers[30]).toBe(429);
+    // Another visitor is not held back.
+    expect((await new TestClient().get(`/heartbeat/${"h".repeat(32)}`)).status).toBe(404);
   });
 
   it("is down when the first ping never comes", async () => {
