@@ -15,7 +15,11 @@
 // what the checks cost the database: rows written, WAL and result storage per check, and the
 // connections open. BENCH_MONITORS sets the number of monitors.
 import { createServer } from "node:http";
-import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer } from "node:net";
+import {
+  createServer as createTcpServer,
+  type AddressInfo,
+  type Server as TcpServer,
+} from "node:net";
 import dns2 from "dns2";
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
@@ -186,7 +190,7 @@ try {
     `Created ${MONITORS} monitors (${HTTP} http, ${TCP} tcp, ${DNS} dns, ${HEARTBEATS} heartbeats) in ${((Date.now() - created) / 1000).toFixed(1)} s.`,
   );
   // The jobs behind the heartbeats ping all along, 10,000 times a minute in all.
-  const pingTimes: number[] = [];
+  const pingTimes: { at: number; ms: number }[] = [];
   let pingFailures = 0;
   let pinging = heartbeats.length > 0;
   const pinger = (async () => {
@@ -200,8 +204,9 @@ try {
           const { url } = heartbeats[next++ % heartbeats.length]!;
           const started = performance.now();
           const response = await fetch(url, { method: "POST" }).catch(() => null);
-          if (response?.status === 200) pingTimes.push(performance.now() - started);
-          else pingFailures += 1;
+          if (response?.status === 200) {
+            pingTimes.push({ at: Date.now(), ms: performance.now() - started });
+          } else pingFailures += 1;
           await response?.body?.cancel();
         }),
       );
@@ -210,7 +215,6 @@ try {
       );
     }
   })();
-  const pingsFrom = pingTimes.length;
   // Let every monitor reach its slot rhythm before measuring.
   await new Promise((resolve) => setTimeout(resolve, 2 * INTERVAL_MS));
 
@@ -276,7 +280,7 @@ try {
   await poll;
   pinging = false;
   await pinger;
-  const pings = pingTimes.slice(pingsFrom);
+  const pings = pingTimes.filter((p) => p.at >= from && p.at <= to).map((p) => p.ms);
   // Statistics reach pg_stat_user_tables within a second of each transaction.
   await new Promise((resolve) => setTimeout(resolve, 1500));
   const costAfter = await databaseCost();

@@ -3,6 +3,17 @@ import { describe, expect, it } from "vitest";
 import { ConfigError, parseDuration, readConfig } from "./config";
 
 describe("configuration", () => {
+  it("takes monitors' DNS servers by address only, and keeps the heartbeat lane's name", () => {
+    expect(
+      readConfig({ MONITOR_DNS_SERVERS: "1.1.1.1,127.0.0.1:5353,2606:4700::1111,[::1]:53" })
+        .monitorDnsServers,
+    ).toEqual(["1.1.1.1", "127.0.0.1:5353", "2606:4700::1111", "[::1]:53"]);
+    expect(readConfig({}).monitorDnsServers).toBeNull();
+    expect(() => readConfig({ MONITOR_DNS_SERVERS: "dns.google" })).toThrow(/MONITOR_DNS_SERVERS/);
+    expect(() => readConfig({ REGION: "heartbeat" })).toThrow(/REGION/);
+    expect(readConfig({}).heartbeatRateLimit).toBe(60);
+  });
+
   it("has the documented defaults", () => {
     const config = readConfig({});
     expect(config).toMatchObject({
