@@ -193,27 +193,35 @@ try {
   const pingTimes: { at: number; ms: number }[] = [];
   let pingFailures = 0;
   let pinging = heartbeats.length > 0;
+  // Open loop: pings go out on schedule whether or not earlier ones have been answered, as
+  // independent jobs would send them, so a slow answer shows as latency, not as fewer pings.
   const pinger = (async () => {
     const perTick = 10;
     const tickMs = (60_000 / PINGS_PER_MINUTE) * perTick;
+    const inFlight = new Set<Promise<void>>();
     let next = 0;
+    let due = performance.now();
     while (pinging) {
-      const tick = performance.now();
-      await Promise.all(
-        Array.from({ length: perTick }, async () => {
-          const { url } = heartbeats[next++ % heartbeats.length]!;
-          const started = performance.now();
-          const response = await fetch(url, { method: "POST" }).catch(() => null);
-          if (response?.status === 200) {
-            pingTimes.push({ at: Date.now(), ms: performance.now() - started });
-          } else pingFailures += 1;
-          await response?.body?.cancel();
-        }),
-      );
-      await new Promise((resolve) =>
-        setTimeout(resolve, Math.max(0, tickMs - (performance.now() - tick))),
-      );
+      for (let n = 0; n < perTick; n++) {
+        const { url } = heartbeats[next++ % heartbeats.length]!;
+        const started = performance.now();
+        const sent: Promise<void> = fetch(url, { method: "POST" })
+          .then(async (response) => {
+            await response.body?.cancel();
+            if (response.status === 200) {
+              pingTimes.push({ at: Date.now(), ms: performance.now() - started });
+            } else pingFailures += 1;
+          })
+          .catch(() => {
+            pingFailures += 1;
+          })
+          .finally(() => inFlight.delete(sent));
+        inFlight.add(sent);
+      }
+      due += tickMs;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
     }
+    await Promise.all(inFlight);
   })();
   // Let every monitor reach its slot rhythm before measuring.
   await new Promise((resolve) => setTimeout(resolve, 2 * INTERVAL_MS));
@@ -281,6 +289,11 @@ try {
   pinging = false;
   await pinger;
   const pings = pingTimes.filter((p) => p.at >= from && p.at <= to).map((p) => p.ms);
+  // Beside the checks alone, and while 50 connections also saturate the API.
+  const pingsBeside = pingTimes
+    .filter((p) => p.at >= from && p.at <= to && (p.at < loadFrom || p.at > loadTo + 1000))
+    .map((p) => p.ms);
+  const pingsLoaded = pingTimes.filter((p) => p.at >= loadFrom && p.at <= loadTo).map((p) => p.ms);
   // Statistics reach pg_stat_user_tables within a second of each transaction.
   await new Promise((resolve) => setTimeout(resolve, 1500));
   const costAfter = await databaseCost();
@@ -334,7 +347,7 @@ try {
   );
   if (heartbeats.length) {
     console.log(
-      `heartbeat pings: ${pings.length} in ${((to - from) / 60_000).toFixed(1)} min (${Math.round(pings.length / ((to - from) / 60_000))}/min), ${pingFailures} not answered 200; answer p50 ${ms(quantile(pings, 0.5))}, p99 ${ms(quantile(pings, 0.99))} (target p99 < 50 ms): ${quantile(pings, 0.99) < 50 ? "met" : "missed"}`,
+      `heartbeat pings: ${pings.length} in ${((to - from) / 60_000).toFixed(1)} min (${Math.round(pings.length / ((to - from) / 60_000))}/min), ${pingFailures} not answered 200; beside the checks p50 ${ms(quantile(pingsBeside, 0.5))}, p99 ${ms(quantile(pingsBeside, 0.99))} (target p99 < 50 ms): ${quantile(pingsBeside, 0.99) < 50 ? "met" : "missed"}; during the API load p50 ${ms(quantile(pingsLoaded, 0.5))}, p99 ${ms(quantile(pingsLoaded, 0.99))}`,
     );
   }
   console.log(`slots asked twice at the target: ${twice} (target 0): ${twice ? "missed" : "met"}`);

@@ -439,10 +439,11 @@ export async function recordChecks(batch: Done[]): Promise<ToEvaluate> {
     // A checker whose lease ran out (another took the slot) leaves the slot to the newer claim.
     await tx.execute(sql`
       update monitor_region set
-        -- A ping while the slot was held makes it due at once: it may change the verdict.
-        next_due_at = case when monitor_region.last_ping_at is distinct from u.seen_ping
-            or monitor_region.ping_failed <> u.seen_failed then now()
-          else u.next_due_at end,
+        -- A ping while the slot was held that may change the verdict (a failure reported or
+        -- cleared, or any ping while not up) makes it due at once.
+        next_due_at = case when monitor_region.ping_failed <> u.seen_failed
+            or (monitor_region.last_ping_at is distinct from u.seen_ping and u.state <> 'up')
+          then now() else u.next_due_at end,
         lease = null, lease_until = null,
         state = u.state, since = u.since, streak = u.streak, streak_since = u.streak_since,
         last_reported_at = coalesce(u.reported_at, monitor_region.last_reported_at),
