@@ -7,6 +7,7 @@ import { SelectField } from "@/app/ui/select-field";
 import { TextAreaField } from "@/app/ui/text-area-field";
 import { AssertionsEditor } from "./assertions-editor";
 import { bindDraft } from "./draft-binding";
+import { CertificateWarningField, TimeoutField } from "./shared-fields";
 import { takesBody, type HttpDraft, type StoredSecrets } from "./monitor-draft";
 import { AUTH_CHOICES, KEPT_SECRET, messageFor, METHODS } from "./monitor-fields";
 import { RequestHeaders } from "./request-headers";
@@ -49,15 +50,7 @@ export function HttpFields({
           required
           error={messageFor(error, "http.expectedStatus")}
         />
-        <Field
-          label="Timeout (ms)"
-          {...text("timeoutMs")}
-          type="number"
-          min={1000}
-          max={30000}
-          required
-          error={messageFor(error, "http.timeoutMs")}
-        />
+        <TimeoutField {...text("timeoutMs")} error={messageFor(error, "http.timeoutMs")} />
       </div>
       <Field
         label="Keyword (optional)"
@@ -149,13 +142,8 @@ export function HttpFields({
           hint="A passing check slower than this counts as degraded."
           error={messageFor(error, "http.degradedAboveMs")}
         />
-        <Field
-          label="Certificate warning (days before expiry)"
+        <CertificateWarningField
           {...text("expiryWarningDays")}
-          type="number"
-          min={1}
-          max={90}
-          required
           hint="For https: warns this long before the certificate expires."
           error={messageFor(error, "http.tls.expiryWarningDays")}
         />

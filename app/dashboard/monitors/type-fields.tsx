@@ -6,6 +6,7 @@ import { Field } from "@/app/ui/field";
 import { SelectField } from "@/app/ui/select-field";
 import { TextAreaField } from "@/app/ui/text-area-field";
 import { bindDraft } from "./draft-binding";
+import { CertificateWarningField, TimeoutField } from "./shared-fields";
 import type { DnsDraft, HeartbeatDraft, TcpDraft } from "./monitor-draft";
 import { messageFor, RECORD_TYPES } from "./monitor-fields";
 
@@ -34,15 +35,7 @@ export function TcpFields({ value, onChange, error }: Section<TcpDraft>) {
           required
           error={messageFor(error, "tcp.port")}
         />
-        <Field
-          label="Timeout (ms)"
-          {...text("timeoutMs")}
-          type="number"
-          min={1000}
-          max={30000}
-          required
-          error={messageFor(error, "tcp.timeoutMs")}
-        />
+        <TimeoutField {...text("timeoutMs")} error={messageFor(error, "tcp.timeoutMs")} />
       </div>
       <CheckField
         label="Connect with TLS"
@@ -50,13 +43,8 @@ export function TcpFields({ value, onChange, error }: Section<TcpDraft>) {
         hint="The handshake must complete too, and the certificate's expiry is watched."
       />
       {value.tls && (
-        <Field
-          label="Certificate warning (days before expiry)"
+        <CertificateWarningField
           {...text("expiryWarningDays")}
-          type="number"
-          min={1}
-          max={90}
-          required
           error={messageFor(error, "tcp.expiryWarningDays")}
         />
       )}
@@ -84,15 +72,7 @@ export function DnsFields({ value, onChange, error }: Section<DnsDraft>) {
           options={RECORD_TYPES}
           error={messageFor(error, "dns.recordType")}
         />
-        <Field
-          label="Timeout (ms)"
-          {...text("timeoutMs")}
-          type="number"
-          min={1000}
-          max={30000}
-          required
-          error={messageFor(error, "dns.timeoutMs")}
-        />
+        <TimeoutField {...text("timeoutMs")} error={messageFor(error, "dns.timeoutMs")} />
       </div>
       <TextAreaField
         label="Expected values (optional)"
