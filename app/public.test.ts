@@ -84,10 +84,11 @@ describe("after setup", () => {
     expect(headers.get("cache-control")).toBe(PUBLIC_CACHE_CONTROL);
     expect(headers.get("etag")).toMatch(/^"[\w-]+"$/);
     expect(headers.get("content-security-policy")).toBe(
-      "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors *",
+      "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
     );
     expect(text).toContain("<title>Acme status</title>");
-    expect(text).toMatch(/<h1 id="overall">Minor Service Outage<\/h1>/);
+    // A partial outage and a major-impact incident: "major", in the words of the impact.
+    expect(text).toMatch(/<h1 id="overall">Major Service Outage<\/h1>/);
     expect(text).toContain('class="banner indicator-major"');
     // The active incident first, with every update newest first, its Markdown rendered safely.
     const active = text.slice(
@@ -109,12 +110,17 @@ describe("after setup", () => {
     expect(text).toContain('<span class="description">Pages &amp; assets</span>');
     expect(text).toMatch(/class="status s-partial_outage">.*Partial outage<\/span>/s);
     expect(text).toContain(
-      'role="img" aria-label="Web &lt;site&gt;: 100 % uptime over the last 90 days. No problems."',
+      'role="group" aria-label="Web &lt;site&gt;: 100.00 % uptime over the last 90 days. No problems."',
     );
     // API has been in a partial outage for most of its short life.
     expect(text).toMatch(
-      /aria-label="API: \d\d\.?\d* % uptime over the last 90 days\. Days with problems: [^"]+: partial outage/,
+      /aria-label="API: \d\d\.\d\d % uptime over the last 90 days\. Days with problems: [^"]+: Partial outage/,
     );
+    // Each day a link to its page, only today's in the tab order.
+    const today = new Date().toISOString().slice(0, 10);
+    expect(text.match(/<a class="day /g)?.length).toBe(90 * 5);
+    expect(text).toContain(`href="/history/${today}" aria-label=`);
+    expect(text.match(/<a class="day [^>]*tabindex="-1"/g)?.length).toBe(89 * 5);
     expect(text).toContain("100.00 % uptime");
     // A group with a problem opens by itself; a quiet one stays closed.
     expect(text).toMatch(
@@ -123,16 +129,20 @@ describe("after setup", () => {
     expect(text).toMatch(
       /<details>\s*<summary><span class="row-head"><span class="component-name">Quiet group<\/span>/,
     );
-    // Two weeks of days, links to the history and the feeds.
-    expect(text.match(/<div class="past-day">/g)).toHaveLength(14);
-    expect(text.match(/No incidents reported\./g)).toHaveLength(13);
+    // Two weeks without a resolved incident: one line (the open incident is shown once, above).
+    expect(text.match(/<div class="past-day">/g)).toBeNull();
+    expect(text.match(/No incidents reported from [^<]+ to [^<]+\./g)).toHaveLength(1);
+    expect(text.match(/API errors &amp; timeouts<\/a>/g)).toHaveLength(1);
     expect(text).toContain('href="/history"');
     expect(text).toContain('<link rel="alternate" type="application/rss+xml"');
     expect(text).toContain('<link rel="alternate" type="application/atom+xml"');
     // The page's own files, linked with a version that changes with their bytes.
     expect(text).toMatch(/<script src="\/status\.js\?v=[\w-]{8}" defer><\/script>/);
     expect(text).toMatch(/<link rel="stylesheet" href="\/status\.css\?v=[\w-]{8}">/);
-    expect(text).not.toMatch(/<script(?! src="\/status\.js\?v=)/);
+    // No other script: the bars' popover data is a data block, never run.
+    expect(text).not.toMatch(
+      /<script(?! src="\/status\.js\?v=| type="application\/json" id="day-data">)/,
+    );
   });
 
   it("gives every visitor the same bytes, signed in or not", async () => {

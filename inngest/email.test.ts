@@ -60,7 +60,12 @@ function run() {
 
 describe("the Inngest mail sender", () => {
   it("handles a subscription request and sends its confirmation in named steps", async () => {
-    await requestSubscription({ workspaceId, email: "inngest@example.com", componentIds: [] });
+    await requestSubscription({
+      workspaceId,
+      email: "inngest@example.com",
+      componentIds: [],
+      locale: "en",
+    });
     const { result, ctx } = await run();
     expect(result).toEqual({ sent: 1 });
     const steps = (ctx.step.run as unknown as { mock: { calls: [string][] } }).mock.calls.map(

@@ -27,7 +27,7 @@ const LIB_FLOORS: string[][] = [
   // Foundations: configuration, logging, the typed errors, small helpers.
   ["config", "log", "errors", "within", "group-by", "database-outage"],
   // Tools without domain knowledge, and the browser's own modules.
-  ["crypto", "net", "limits", "content", "status", "time", "client"],
+  ["crypto", "net", "limits", "content", "status", "time", "client", "i18n"],
   // HTTP plumbing: the front gate, problem+json, addresses, headers.
   ["http"],
   // What every domain shares: zod fields, paging, operation declarations, the actor.
@@ -60,7 +60,7 @@ describe("layers", () => {
       const rank = order.indexOf(from);
       if (rank < 0) unplaced.add(from);
       const text = readFileSync(file, "utf8");
-      for (const [, target] of text.matchAll(/(?:from|import\()\s*"@\/lib\/([a-z-]+)/g)) {
+      for (const [, target] of text.matchAll(/(?:from|import\()\s*"@\/lib\/([a-z0-9-]+)/g)) {
         if (target === from) continue;
         const targetRank = order.indexOf(target!);
         if (targetRank < 0) unplaced.add(target!);

@@ -17,6 +17,8 @@ export const incidentKeys = {
   lists: () => [...incidentKeys.all, "list"] as const,
   list: (state: "open" | "resolved") => [...incidentKeys.lists(), state] as const,
   overview: () => [...incidentKeys.lists(), "open", "overview"] as const,
+  /** Every open incident (up to 100), for the overall headline. */
+  open: () => [...incidentKeys.lists(), "open", "all"] as const,
   holds: () => [...incidentKeys.lists(), "open", "holds"] as const,
   detail: (id: string) => [...incidentKeys.all, "detail", id] as const,
 };

@@ -1,3 +1,4 @@
+import type { Locale } from "@/lib/i18n/locales";
 import {
   index,
   integer,
@@ -35,6 +36,8 @@ export const subscriber = pgTable(
     /** Lowercased, so one address is one subscriber. */
     email: text().notNull(),
     state: subscriberStateEnum().notNull().default("pending_confirmation"),
+    /** The language the subscriber subscribed in: their mail is written in it. */
+    locale: text().$type<Locale>().notNull().default("en"),
     lastConfirmationAt: at(),
     confirmedAt: at(),
     bouncedAt: at(),
@@ -81,6 +84,8 @@ export const subscriptionRequest = pgTable(
       .references(() => workspace.id, { onDelete: "cascade" }),
     email: text().notNull(),
     componentIds: jsonb().$type<string[]>().notNull(),
+    /** The language of the page the request was sent from. */
+    locale: text().$type<Locale>().notNull().default("en"),
     createdAt: createdAt(),
   },
   (t) => [

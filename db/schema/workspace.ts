@@ -1,9 +1,11 @@
+import type { Locale } from "@/lib/i18n/locales";
 import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
   check,
   index,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -26,6 +28,16 @@ export const workspace = pgTable(
     // One workspace per deployment: the unique singleton makes a second setup fail in the database,
     // whatever the timing of two concurrent first calls.
     singleton: boolean().notNull().default(true),
+    /** The language of the public page when a visitor's browser asks for none it speaks. */
+    defaultLocale: text().$type<Locale>().notNull().default("en"),
+    /** The page's accent (`#rrggbb`) in the light scheme, and in the dark one (else derived). */
+    accentColor: text(),
+    accentColorDark: text(),
+    headerLinks: jsonb().$type<{ label: string; url: string }[]>().notNull().default([]),
+    supportUrl: text(),
+    /** Markdown, shown at the foot of every public page. */
+    footerText: text().notNull().default(""),
+    showPoweredBy: boolean().notNull().default(true),
     createdAt: createdAt(),
     updatedAt: at().notNull().defaultNow(),
   },
@@ -33,6 +45,26 @@ export const workspace = pgTable(
     uniqueIndex("workspace_singleton_key").on(t.singleton),
     check("workspace_singleton_true", sql`${t.singleton}`),
   ],
+);
+
+export const imageKindEnum = pgEnum("image_kind", ["logo_light", "logo_dark", "favicon"]);
+
+/** The public page's images (logos, favicon), kept with the data so every instance serves them. */
+export const workspaceImage = pgTable(
+  "workspace_image",
+  {
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspace.id, { onDelete: "cascade" }),
+    kind: imageKindEnum().notNull(),
+    contentType: text().notNull(),
+    /** The image's bytes, base64. */
+    data: text().notNull(),
+    /** SHA-256 of the bytes (hex): the version in the image's address. */
+    digest: text().notNull(),
+    updatedAt: at().notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.kind] })],
 );
 
 export const member = pgTable(

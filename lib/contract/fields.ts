@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOCALES } from "@/lib/i18n/locales";
 
 /** Field shapes shared by many resources (the limits of docs/design.md §3). */
 export const uuid = () => z.uuid({ message: "Must be a UUID." });
@@ -14,3 +15,7 @@ export const password = () =>
 export const timestamp = () => z.iso.datetime({ offset: true });
 
 export const idParams = z.object({ id: uuid() });
+
+/** A language the public page, its subscription pages and subscribers' mail speak. */
+export const locale = () =>
+  z.enum(LOCALES, { message: `Must be one of ${LOCALES.join(", ")}.` }).meta({ id: "Locale" });

@@ -4,6 +4,8 @@ import { getDb, rowsOf, schema, type Executor } from "@/db/client";
 import { config, retryDelayMs } from "@/lib/config";
 import { decryptSecret, encryptSecret, SecretUnreadableError } from "@/lib/crypto/secrets";
 import { groupBy } from "@/lib/group-by";
+import { DEFAULT_LOCALE, localeOf, type Locale } from "@/lib/i18n/locales";
+import { translator } from "@/lib/i18n/translate";
 import { logError } from "@/lib/log";
 import type { EventData } from "@/lib/outbox/outbox";
 import { subscriberLinkToken } from "@/lib/crypto/subscriber-links";
@@ -184,6 +186,9 @@ export async function nextMessageDueAt(): Promise<Date | null> {
 /** What composing a batch needs, read once for the whole batch. */
 type Context = {
   workspaceNames: Map<string, string>;
+  timeZones: Map<string, string>;
+  /** The language of each subscriber the batch writes to. */
+  locales: Map<string, Locale>;
   componentNames: Map<string, Map<string, string>>;
   follows: Map<string, string[]>;
   /** The choices each confirmation message's link confirms, by message id. */
@@ -196,9 +201,10 @@ async function readContext(messages: ClaimedMessage[]): Promise<Context> {
   const workspaceIds = [...new Set(messages.map((m) => m.workspaceId))];
   const eventIds = [...new Set(messages.flatMap((m) => (m.eventId ? [m.eventId] : [])))];
   const confirming = messages.filter((m) => m.kind === "confirmation" && m.subscriberId);
-  const [workspaces, components, follows, links, events] = await Promise.all([
+  const subscriberIds = [...new Set(messages.flatMap((m) => m.subscriberId ?? []))];
+  const [workspaces, components, follows, links, events, subscribers] = await Promise.all([
     db
-      .select({ id: workspace.id, name: workspace.name })
+      .select({ id: workspace.id, name: workspace.name, timeZone: workspace.timeZone })
       .from(workspace)
       .where(inArray(workspace.id, workspaceIds)),
     db
@@ -239,6 +245,12 @@ async function readContext(messages: ClaimedMessage[]): Promise<Context> {
           .from(outboxEvent)
           .where(inArray(outboxEvent.id, eventIds))
       : [],
+    subscriberIds.length
+      ? db
+          .select({ id: subscriber.id, locale: subscriber.locale })
+          .from(subscriber)
+          .where(inArray(subscriber.id, subscriberIds))
+      : [],
   ]);
   const componentNames = new Map<string, Map<string, string>>();
   for (const c of components) {
@@ -248,6 +260,8 @@ async function readContext(messages: ClaimedMessage[]): Promise<Context> {
   }
   return {
     workspaceNames: new Map(workspaces.map((w) => [w.id, w.name])),
+    timeZones: new Map(workspaces.map((w) => [w.id, w.timeZone])),
+    locales: new Map(subscribers.map((s) => [s.id, localeOf(s.locale) ?? DEFAULT_LOCALE])),
     componentNames,
     follows: groupBy(
       follows,
@@ -259,12 +273,17 @@ async function readContext(messages: ClaimedMessage[]): Promise<Context> {
   };
 }
 
-export async function subscriberLinks(subscriberId: string): Promise<SubscriberLinks> {
+/** A subscriber's own links; with `locale`, the pages they open speak it. */
+export async function subscriberLinks(
+  subscriberId: string,
+  locale?: Locale,
+): Promise<SubscriberLinks> {
   const token = encodeURIComponent(await subscriberLinkToken(subscriberId));
   const base = `${config().baseUrl}/public/subscriptions`;
+  const language = locale ? `&locale=${encodeURIComponent(locale)}` : "";
   return {
-    unsubscribeUrl: `${base}/unsubscribe?token=${token}`,
-    manageUrl: `${base}/manage?token=${token}`,
+    unsubscribeUrl: `${base}/unsubscribe?token=${token}${language}`,
+    manageUrl: `${base}/manage?token=${token}${language}`,
   };
 }
 
@@ -295,21 +314,24 @@ async function compose(
       throw error;
     }
   }
-  const links = message.subscriberId ? await subscriberLinks(message.subscriberId) : null;
+  const locale = context.locales.get(message.subscriberId ?? "") ?? DEFAULT_LOCALE;
+  const tr = translator(locale);
+  const links = message.subscriberId ? await subscriberLinks(message.subscriberId, locale) : null;
   let content: Composed;
   let personalLink: OutgoingMail["personalLink"];
   switch (message.kind) {
     case "confirmation":
       content = confirmationMail({
+        tr,
         workspace: workspaceName,
-        confirmUrl: link!,
+        confirmUrl: `${link!}&locale=${encodeURIComponent(locale)}`,
         // What this link confirms; a link mailed before links had rows of their own confirms
         // what the subscriber follows.
         componentNames: (
           context.confirming.get(message.id) ??
           context.follows.get(message.subscriberId ?? "") ??
           []
-        ).map((id) => names.get(id) ?? "A removed component"),
+        ).map((id) => names.get(id) ?? tr.t("mail.removedComponent")),
       });
       break;
     case "invitation":
@@ -321,12 +343,18 @@ async function compose(
       personalLink = { what: "password reset", link: link! };
       break;
     case "already_subscribed":
-      content = alreadySubscribedMail({ workspace: workspaceName, links: links! });
+      content = alreadySubscribedMail({ tr, workspace: workspaceName, links: links! });
       break;
     case "event": {
       const event = context.events.get(message.eventId ?? "");
       if (!event || !links) return { error: "The event this message reported is gone." };
-      content = eventMail({ ...event, componentNames: names, links });
+      content = eventMail({
+        ...event,
+        tr,
+        timeZone: context.timeZones.get(message.workspaceId) ?? "Etc/UTC",
+        componentNames: names,
+        links,
+      });
       break;
     }
     case "monitor_alert": {

@@ -1,7 +1,7 @@
 import { html, type SafeHtml } from "@/lib/content/html";
 import { markdownToHtml } from "@/lib/content/markdown";
 import type { EventData } from "@/lib/outbox/outbox";
-import { EVENT_HEADLINE, labelOf } from "@/lib/status/labels";
+import type { MessageKey, Translator } from "@/lib/i18n/translate";
 
 /** A message's content: a subject, a real text part, and the same as HTML. */
 export type Composed = { subject: string; text: string; html: string };
@@ -21,9 +21,9 @@ const utc = new Intl.DateTimeFormat("en-GB", {
 });
 export const inUtc = (iso: string) => `${utc.format(new Date(iso))} UTC`;
 
-function page(title: string, body: SafeHtml, footer: SafeHtml): string {
+function page(title: string, body: SafeHtml, footer: SafeHtml, lang = "en"): string {
   return html`<!doctype html>
-<html lang="en">
+<html lang="${lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -44,71 +44,78 @@ ${footer}
 const button = (href: string, label: string) =>
   html`<p><a href="${href}" style="display:inline-block;background:#18181b;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">${label}</a></p>`;
 
-function subscriberFooter(workspace: string, links: SubscriberLinks) {
+function subscriberFooter(tr: Translator, workspace: string, links: SubscriberLinks) {
+  const why = tr.t("mail.why", { name: workspace });
   return {
-    html: html`<p>You get this because you subscribed to ${workspace} status updates.
-<a href="${links.manageUrl}" style="color:#52525b">Manage your subscription</a> ·
-<a href="${links.unsubscribeUrl}" style="color:#52525b">Unsubscribe</a></p>`,
+    html: html`<p>${why}
+<a href="${links.manageUrl}" style="color:#52525b">${tr.t("mail.manage")}</a> ·
+<a href="${links.unsubscribeUrl}" style="color:#52525b">${tr.t("mail.unsubscribe")}</a></p>`,
     text: [
       "",
       "--",
-      `You get this because you subscribed to ${workspace} status updates.`,
-      `Manage your subscription: ${links.manageUrl}`,
-      `Unsubscribe: ${links.unsubscribeUrl}`,
+      why,
+      tr.t("mail.manageLink", { url: links.manageUrl }),
+      tr.t("mail.unsubscribeLink", { url: links.unsubscribeUrl }),
     ].join("\n"),
   };
 }
 
 /** What a subscriber asked to follow, in words. */
-function following(componentNames: string[]): string {
-  return componentNames.length ? componentNames.join(", ") : "every component";
+function following(tr: Translator, componentNames: string[]): string {
+  return componentNames.length ? tr.list(componentNames) : tr.t("mail.everyComponent");
 }
 
+/** To a subscriber, in their language: the link that confirms the subscription. */
 export function confirmationMail({
+  tr,
   workspace,
   confirmUrl,
   componentNames,
 }: {
+  tr: Translator;
   workspace: string;
   confirmUrl: string;
   componentNames: string[];
 }): Composed {
-  const subject = `Confirm your subscription to ${workspace} status`;
-  const asked = following(componentNames);
+  const { t } = tr;
+  const subject = t("mail.confirmSubject", { name: workspace });
+  const asked = following(tr, componentNames);
+  const expiry = t("mail.confirmExpiry");
   const text = [
-    `Someone, hopefully you, asked to get ${workspace} status updates by email for: ${asked}.`,
+    t("mail.confirmBody", { name: workspace, components: asked }),
     "",
-    `Confirm your subscription: ${confirmUrl}`,
+    t("mail.confirmLink", { url: confirmUrl }),
     "",
-    "The link works once and expires in 7 days. If you did not ask for this, ignore this message: nothing will be sent without confirmation.",
+    expiry,
   ].join("\n");
   const body = html`<h1 style="font-size:20px;margin:0 0 16px">${subject}</h1>
-<p>Someone, hopefully you, asked to get ${workspace} status updates by email for: <strong>${asked}</strong>.</p>
-${button(confirmUrl, "Confirm subscription")}
-<p style="font-size:13px;color:#52525b">Or open this link: ${confirmUrl}</p>
-<p style="font-size:13px;color:#52525b">The link works once and expires in 7 days. If you did not ask for this, ignore this message: nothing will be sent without confirmation.</p>`;
-  return { subject, text, html: page(subject, body, html``) };
+<p>${tr.th("mail.confirmBody", { name: workspace, components: html`<strong>${asked}</strong>` })}</p>
+${button(confirmUrl, t("mail.confirmButton"))}
+<p style="font-size:13px;color:#52525b">${t("mail.openLink", { url: confirmUrl })}</p>
+<p style="font-size:13px;color:#52525b">${expiry}</p>`;
+  return { subject, text, html: page(subject, body, html``, tr.locale) };
 }
 
 export function alreadySubscribedMail({
+  tr,
   workspace,
   links,
 }: {
+  tr: Translator;
   workspace: string;
   links: SubscriberLinks;
 }): Composed {
-  const subject = `You are already subscribed to ${workspace} status`;
-  const footer = subscriberFooter(workspace, links);
-  const text = [
-    `Someone, hopefully you, asked to subscribe this address to ${workspace} status updates. It is already subscribed, so nothing changed.`,
-    "",
-    `Choose what you follow, or unsubscribe: ${links.manageUrl}`,
-    footer.text,
-  ].join("\n");
+  const { t } = tr;
+  const subject = t("mail.alreadySubject", { name: workspace });
+  const footer = subscriberFooter(tr, workspace, links);
+  const message = t("mail.alreadyBody", { name: workspace });
+  const text = [message, "", t("mail.alreadyLink", { url: links.manageUrl }), footer.text].join(
+    "\n",
+  );
   const body = html`<h1 style="font-size:20px;margin:0 0 16px">${subject}</h1>
-<p>Someone, hopefully you, asked to subscribe this address to ${workspace} status updates. It is already subscribed, so nothing changed.</p>
-${button(links.manageUrl, "Manage your subscription")}`;
-  return { subject, text, html: page(subject, body, footer.html) };
+<p>${message}</p>
+${button(links.manageUrl, t("mail.manage"))}`;
+  return { subject, text, html: page(subject, body, footer.html, tr.locale) };
 }
 
 export function invitationMail({
@@ -167,66 +174,95 @@ function details(rows: [string, string][]) {
   };
 }
 
-/** An incident or maintenance event as a subscriber's mail. */
+/** The word for a value of one of the status sets (event data carries them as strings). */
+const word = (
+  tr: Translator,
+  set: "incident" | "impact" | "component" | "maintenance",
+  value: string,
+) => tr.t(`${set}.${value}` as MessageKey);
+
+const MAINTENANCE_HEADLINE = {
+  "maintenance.scheduled": "mail.maintenanceScheduled",
+  "maintenance.started": "mail.maintenanceStarted",
+  "maintenance.completed": "mail.maintenanceCompleted",
+  "maintenance.cancelled": "mail.maintenanceCancelled",
+  "maintenance.updated": "mail.maintenanceUpdated",
+} as const;
+
+/** An incident or maintenance event as a subscriber's mail, in their language. */
 export function eventMail({
+  tr,
+  timeZone,
   type,
   data,
   componentNames,
   links,
 }: {
+  tr: Translator;
+  /** The status page's zone, which the mail's times are written in. */
+  timeZone: string;
   type: string;
   data: EventData;
   componentNames: Map<string, string>;
   links: SubscriberLinks;
 }): Composed {
+  const { t } = tr;
   const workspace = data.workspace.name;
-  const name = (id: string) => componentNames.get(id) ?? "A removed component";
-  const footer = subscriberFooter(workspace, links);
-  let subject: string;
+  const name = (id: string) => componentNames.get(id) ?? t("mail.removedComponent");
+  const footer = subscriberFooter(tr, workspace, links);
+  let headline: string;
+  let title: string;
   let rows: [string, string][];
   let message: string;
   let affected: string[];
   let linkLabel: string;
   if (data.incident) {
     const incident = data.incident;
-    subject = `[${workspace} status] ${labelOf(incident.status)}: ${incident.title}`;
+    headline = word(tr, "incident", incident.status);
+    title = incident.title;
     rows = [
-      ["Status", labelOf(incident.status)],
-      ["Impact", labelOf(incident.impact)],
+      [t("mail.status"), word(tr, "incident", incident.status)],
+      [t("mail.impact"), word(tr, "impact", incident.impact)],
     ];
     message = incident.updates[0]?.body ?? "";
-    affected = incident.components.map((c) => `${name(c.componentId)}: ${labelOf(c.status)}`);
-    linkLabel = "View the incident";
+    affected = incident.components.map(
+      (c) => `${name(c.componentId)}: ${word(tr, "component", c.status)}`,
+    );
+    linkLabel = t("mail.viewIncident");
   } else {
     const window = data.maintenance!;
-    const headline = EVENT_HEADLINE[type] ?? "Maintenance";
-    subject = `[${workspace} status] ${headline}: ${window.title}`;
+    headline = t(
+      MAINTENANCE_HEADLINE[type as keyof typeof MAINTENANCE_HEADLINE] ?? "mail.maintenance",
+    );
+    title = window.title;
     rows = [
-      ["Status", labelOf(window.status)],
-      ["Starts", inUtc(window.startsAt)],
-      ["Ends", inUtc(window.endsAt)],
+      [t("mail.status"), word(tr, "maintenance", window.status)],
+      [t("mail.starts"), tr.dateTime(new Date(window.startsAt), timeZone)],
+      [t("mail.ends"), tr.dateTime(new Date(window.endsAt), timeZone)],
     ];
     message = type === "maintenance.updated" ? (window.updates?.[0]?.body ?? "") : window.body;
     affected = window.componentIds.map(name);
-    linkLabel = "View the maintenance";
+    linkLabel = t("mail.viewMaintenance");
   }
+  const subject = t("mail.subject", { name: workspace, headline, title });
+  const heading = `${headline}: ${title}`;
   const table = details(rows);
   const text = [
-    subject.replace(/^\[[^\]]*\] /, ""),
+    heading,
     "",
     table.text,
-    ...(affected.length ? ["", "Affected components:", ...affected.map((a) => `- ${a}`)] : []),
+    ...(affected.length ? ["", `${t("mail.affected")}:`, ...affected.map((a) => `- ${a}`)] : []),
     ...(message ? ["", message] : []),
     "",
     `${linkLabel}: ${data.url}`,
     footer.text,
   ].join("\n");
-  const body = html`<h1 style="font-size:20px;margin:0 0 16px">${subject.replace(/^\[[^\]]*\] /, "")}</h1>
+  const body = html`<h1 style="font-size:20px;margin:0 0 16px">${heading}</h1>
 ${table.html}
-${affected.length ? html`<p style="margin:0 0 4px;font-weight:600">Affected components</p><ul style="margin:0 0 16px">${affected.map((a) => html`<li>${a}</li>`)}</ul>` : ""}
+${affected.length ? html`<p style="margin:0 0 4px;font-weight:600">${t("mail.affected")}</p><ul style="margin:0 0 16px">${affected.map((a) => html`<li>${a}</li>`)}</ul>` : ""}
 ${message ? markdownToHtml(message) : ""}
 ${button(data.url, linkLabel)}`;
-  return { subject, text, html: page(subject, body, footer.html) };
+  return { subject, text, html: page(subject, body, footer.html, tr.locale) };
 }
 
 /** A monitor's alert to the workspace's admins: a certificate about to expire. */

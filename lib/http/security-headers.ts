@@ -9,10 +9,10 @@ export const NON_PAGE_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 /**
  * The public status page and its files: served from memory with headers of their own (no inline
- * code, so no nonce; other sites may frame them), see lib/public/respond.ts.
+ * code, so no nonce; only /embed may be framed), see lib/public/respond.ts.
  */
 export const PUBLIC_PATH =
-  /^\/(?:incidents\/[^/]+|maintenance\/[^/]+|history(?:\.rss|\.atom)?|status\.(?:css|js)|icon\.svg)?$/;
+  /^\/(?:incidents\/[^/]+|maintenance\/[^/]+|history(?:\.rss|\.atom|\/[^/]+)?|status\.(?:css|js)|embed(?:\.js)?|icon\.svg)?$/;
 
 /**
  * The headers of a Next.js page (dashboard, sign-in, setup, docs): a strict

@@ -1,16 +1,26 @@
 import {
+  badgeFileAnswer,
+  brandCssAnswer,
+  dayAnswer,
+  embedAnswer,
   feedAnswer,
   historyPageAnswer,
+  imageFileAnswer,
   incidentAnswer,
   maintenanceAnswer,
+  robotsAnswer,
+  sitemapAnswer,
   statusAnswer,
   statuspageAnswer,
+  widgetAnswer,
+  type Asked,
 } from "./answers";
 import { assetAnswer, isAsset } from "./assets";
+import { imageKindAt } from "./brand";
 import type { Rendered, Snapshot } from "./snapshot";
 
 /**
- * What one public address answers: a page (HTML for people) or data (JSON and feeds, which
+ * What one public address answers: a page (HTML for people) or data (JSON, feeds, badges, which
  * scripts and other sites read), each built from the snapshot; or one of the page's own files.
  */
 export type BuiltAddress = {
@@ -21,6 +31,8 @@ export type PublicAddress = BuiltAddress | { kind: "file"; file: Rendered };
 
 const INCIDENT = /^\/incidents\/([^/]+)$/;
 const MAINTENANCE = /^\/maintenance\/([^/]+)$/;
+const DAY = /^\/history\/([^/]+)$/;
+const BADGE = /^\/badge\/([^/]+)$/;
 const STATUSPAGE_FILE = /^\/api\/v2\/(.+)$/;
 
 /** A path segment as Next.js hands it to a route (percent-decoded), or as sent when malformed. */
@@ -35,29 +47,48 @@ function decoded(segment: string): string {
 /**
  * The public address a GET names, or null for any other path: one table for the route handlers
  * and for the HTTP server, which answers these from memory before Next.js sees them.
+ * `acceptLanguage` is the request's header: pages and feeds speak the visitor's language.
  */
-export function publicAddress(pathname: string, search: string): PublicAddress | null {
+export function publicAddress(
+  pathname: string,
+  search: string,
+  acceptLanguage?: string | null,
+): PublicAddress | null {
+  const asked: Asked = { search: new URLSearchParams(search), acceptLanguage };
+  const page = (answer: BuiltAddress["answer"]): BuiltAddress => ({ kind: "page", answer });
+  const data = (answer: BuiltAddress["answer"]): BuiltAddress => ({ kind: "data", answer });
   switch (pathname) {
     case "/":
-      return { kind: "page", answer: statusAnswer };
+      return page((s) => statusAnswer(s, asked));
     case "/history":
-      return {
-        kind: "page",
-        answer: (s) => historyPageAnswer(s, new URLSearchParams(search).get("page")),
-      };
+      return page((s) => historyPageAnswer(s, asked));
     case "/history.rss":
-      return { kind: "data", answer: (s) => feedAnswer(s, "rss") };
+      return data((s) => feedAnswer(s, asked, "rss"));
     case "/history.atom":
-      return { kind: "data", answer: (s) => feedAnswer(s, "atom") };
+      return data((s) => feedAnswer(s, asked, "atom"));
+    case "/embed":
+      return page((s) => embedAnswer(s, asked));
+    case "/widget.json":
+      return data(widgetAnswer);
+    case "/robots.txt":
+      return data(robotsAnswer);
+    case "/sitemap.xml":
+      return data(sitemapAnswer);
+    case "/brand.css":
+      return data(brandCssAnswer);
   }
   if (isAsset(pathname)) return { kind: "file", file: assetAnswer(pathname) };
+  const image = imageKindAt(pathname);
+  if (image) return data((s) => imageFileAnswer(s, image));
   const incident = INCIDENT.exec(pathname);
-  if (incident) return { kind: "page", answer: (s) => incidentAnswer(s, decoded(incident[1]!)) };
+  if (incident) return page((s) => incidentAnswer(s, asked, decoded(incident[1]!)));
   const maintenance = MAINTENANCE.exec(pathname);
-  if (maintenance)
-    return { kind: "page", answer: (s) => maintenanceAnswer(s, decoded(maintenance[1]!)) };
+  if (maintenance) return page((s) => maintenanceAnswer(s, asked, decoded(maintenance[1]!)));
+  const day = DAY.exec(pathname);
+  if (day) return page((s) => dayAnswer(s, asked, decoded(day[1]!)));
+  const badge = BADGE.exec(pathname);
+  if (badge) return data((s) => badgeFileAnswer(s, asked, decoded(badge[1]!)));
   const file = STATUSPAGE_FILE.exec(pathname);
-  if (file)
-    return { kind: "data", answer: (s) => statuspageAnswer(s, file[1]!.split("/").map(decoded)) };
+  if (file) return data((s) => statuspageAnswer(s, file[1]!.split("/").map(decoded)));
   return null;
 }

@@ -1,26 +1,81 @@
 import { getDb } from "@/db/client";
 import { uuid } from "@/lib/contract/fields";
+import { badgeAnswer, badgeQuery } from "./badges";
+import { brandCss, imageAnswer } from "./brand";
+import { embedPage, widgetJson } from "./embed";
 import { atomFeed, rssFeed } from "./feeds";
 import { historyAnswer, MAX_HISTORY_PAGE } from "./history";
-import { loadIncidents, loadMaintenances, type PublicData } from "./load";
-import { incidentPage, maintenancePage, notFoundPage, notSetUpPage, statusPage } from "./pages";
+import { loadIncidents, loadMaintenances, type ImageKind, type PublicData } from "./load";
+import {
+  dayPage,
+  incidentPage,
+  maintenancePage,
+  notFoundPage,
+  notSetUpPage,
+  statusPage,
+} from "./pages";
+import { robotsTxt, sitemapXml } from "./robots";
 import { isStatuspageFile, statuspageFile } from "./statuspage";
 import { fromSnapshot, onDemand, rendered, type Rendered, type Snapshot } from "./snapshot";
+import { keyIn, languageOf, viewOf, type Language, type View } from "./view";
 
 /**
  * What each public address answers, built from the snapshot (or, for what it does not hold,
- * read on demand and kept the same way). Route handlers only pick one.
+ * read on demand and kept the same way), once per language. Route handlers only pick one.
  */
 
-const notFound = (data: PublicData) => rendered("html", notFoundPage(data.workspace), 404);
+/** What a request says about the language it wants. */
+export type Asked = { search: URLSearchParams; acceptLanguage: string | null | undefined };
 
-function notSetUp(snapshot: Snapshot): Rendered {
-  return fromSnapshot(snapshot, "not-set-up", () => rendered("html", notSetUpPage(), 404));
+function languageFor(snapshot: Snapshot, asked: Asked): Language {
+  return languageOf(asked.search, asked.acceptLanguage, snapshot.data?.workspace.defaultLocale);
 }
 
-export function statusAnswer(snapshot: Snapshot): Rendered {
-  return fromSnapshot(snapshot, "status", () =>
-    snapshot.data ? rendered("html", statusPage(snapshot.data)) : rendered("html", notSetUpPage()),
+/**
+ * A page or feed in one language: kept per language, and marked with its language and, unless
+ * `?locale=` chose it, as varying with `Accept-Language`.
+ */
+function inLanguage(
+  snapshot: Snapshot,
+  asked: Asked,
+  key: string,
+  build: (view: View) => Rendered,
+): Rendered {
+  const language = languageFor(snapshot, asked);
+  return fromSnapshot(snapshot, keyIn(language, key), () =>
+    localized(build(viewOf(language)), language),
+  );
+}
+
+function localized(answer: Rendered, language: Language): Rendered {
+  return {
+    ...answer,
+    headers: {
+      ...answer.headers,
+      "content-language": language.locale,
+      ...(language.explicit ? {} : { vary: "Accept-Encoding, Accept-Language" }),
+    },
+  };
+}
+
+const notFound = (data: PublicData, view: View) =>
+  rendered("html", notFoundPage(data.workspace, view), 404);
+
+function notSetUp(snapshot: Snapshot, asked: Asked): Rendered {
+  return inLanguage(snapshot, asked, "not-set-up", (view) =>
+    rendered("html", notSetUpPage(view), 404),
+  );
+}
+
+function notFoundAnswer(snapshot: Snapshot, asked: Asked, data: PublicData): Rendered {
+  return inLanguage(snapshot, asked, "404", (view) => notFound(data, view));
+}
+
+export function statusAnswer(snapshot: Snapshot, asked: Asked): Rendered {
+  return inLanguage(snapshot, asked, "status", (view) =>
+    snapshot.data
+      ? rendered("html", statusPage(snapshot.data, view))
+      : rendered("html", notSetUpPage(view)),
   );
 }
 
@@ -32,71 +87,88 @@ export function statusAnswer(snapshot: Snapshot): Rendered {
  */
 async function itemAnswer<T extends { id: string }>(
   snapshot: Snapshot,
+  asked: Asked,
   id: string,
   kind: "incidents" | "maintenances",
   item: {
     known: (data: PublicData) => T[];
     load: (data: PublicData, id: string) => Promise<T[]>;
-    page: (data: PublicData, found: T) => string;
+    page: (data: PublicData, view: View, found: T) => string;
   },
 ): Promise<Rendered> {
   const data = snapshot.data;
-  if (!data) return notSetUp(snapshot);
+  if (!data) return notSetUp(snapshot, asked);
   // Ids are stored in lower case; an address may spell the same UUID in upper case.
   const wanted = id.toLowerCase();
   if (!uuid().safeParse(id).success || !snapshot.shown[kind].has(wanted)) {
-    return fromSnapshot(snapshot, "404", () => notFound(data));
+    return notFoundAnswer(snapshot, asked, data);
   }
   const known = item.known(data).find((found) => found.id === wanted);
   if (known) {
-    return fromSnapshot(snapshot, `${kind}:${wanted}`, () =>
-      rendered("html", item.page(data, known)),
+    return inLanguage(snapshot, asked, `${kind}:${wanted}`, (view) =>
+      rendered("html", item.page(data, view, known)),
     );
   }
-  return onDemand(`${kind}:${wanted}`, async () => {
+  const language = languageFor(snapshot, asked);
+  return onDemand(keyIn(language, `${kind}:${wanted}`), async () => {
+    const view = viewOf(language);
     const [found] = await item.load(data, wanted);
-    return found ? rendered("html", item.page(data, found)) : notFound(data);
+    return localized(
+      found ? rendered("html", item.page(data, view, found)) : notFound(data, view),
+      language,
+    );
   });
 }
 
-export function incidentAnswer(snapshot: Snapshot, id: string): Promise<Rendered> {
-  return itemAnswer(snapshot, id, "incidents", {
+export function incidentAnswer(snapshot: Snapshot, asked: Asked, id: string): Promise<Rendered> {
+  return itemAnswer(snapshot, asked, id, "incidents", {
     known: (data) => data.incidents,
     load: async (data, wanted) => loadIncidents(await getDb(), data.workspace.id, [wanted]),
     page: incidentPage,
   });
 }
 
-export function maintenanceAnswer(snapshot: Snapshot, id: string): Promise<Rendered> {
-  return itemAnswer(snapshot, id, "maintenances", {
+export function maintenanceAnswer(snapshot: Snapshot, asked: Asked, id: string): Promise<Rendered> {
+  return itemAnswer(snapshot, asked, id, "maintenances", {
     known: (data) => data.maintenances,
     load: async (data, wanted) => loadMaintenances(await getDb(), data.workspace.id, [wanted]),
     page: maintenancePage,
   });
 }
 
-export async function historyPageAnswer(
-  snapshot: Snapshot,
-  pageParam: string | null,
-): Promise<Rendered> {
+export async function historyPageAnswer(snapshot: Snapshot, asked: Asked): Promise<Rendered> {
   const data = snapshot.data;
-  if (!data) return notSetUp(snapshot);
+  if (!data) return notSetUp(snapshot, asked);
+  const pageParam = asked.search.get("page");
   const page = pageParam === null ? 1 : Number(pageParam);
   if (!Number.isInteger(page) || page < 1 || page > MAX_HISTORY_PAGE) {
-    return fromSnapshot(snapshot, "404", () => notFound(data));
+    return notFoundAnswer(snapshot, asked, data);
   }
-  return onDemand(`history:${page}`, () => historyAnswer(data, page));
-}
-
-export function feedAnswer(snapshot: Snapshot, kind: "rss" | "atom"): Rendered {
-  const data = snapshot.data;
-  if (!data) return notSetUp(snapshot);
-  return fromSnapshot(snapshot, kind, () =>
-    rendered(kind, kind === "rss" ? rssFeed(data) : atomFeed(data)),
+  const language = languageFor(snapshot, asked);
+  return onDemand(keyIn(language, `history:${page}`), async () =>
+    localized(await historyAnswer(data, viewOf(language), page), language),
   );
 }
 
-const NO_PAGE = JSON.stringify({
+/** `/history/{date}`: a day of the bars; any other date is not found. */
+export function dayAnswer(snapshot: Snapshot, asked: Asked, date: string): Rendered {
+  const data = snapshot.data;
+  if (!data) return notSetUp(snapshot, asked);
+  if (!data.days.some((day) => day.date === date)) return notFoundAnswer(snapshot, asked, data);
+  return inLanguage(snapshot, asked, `day:${date}`, (view) =>
+    rendered("html", dayPage(data, view, date)),
+  );
+}
+
+export function feedAnswer(snapshot: Snapshot, asked: Asked, kind: "rss" | "atom"): Rendered {
+  const data = snapshot.data;
+  if (!data) return notSetUp(snapshot, asked);
+  return inLanguage(snapshot, asked, kind, (view) =>
+    rendered(kind, kind === "rss" ? rssFeed(data, view) : atomFeed(data, view)),
+  );
+}
+
+const NO_FILE = JSON.stringify({
   type: "about:blank",
   status: 404,
   code: "not_found",
@@ -108,8 +180,65 @@ const NO_PAGE = JSON.stringify({
 export function statuspageAnswer(snapshot: Snapshot, path: string[]): Rendered {
   const file = path.join("/");
   const data = snapshot.data;
-  if (!data || !isStatuspageFile(file)) return rendered("json", NO_PAGE, 404);
+  if (!data || !isStatuspageFile(file)) return rendered("json", NO_FILE, 404);
   return fromSnapshot(snapshot, `api:${file}`, () =>
     rendered("json", JSON.stringify(statuspageFile(data, file))),
   );
+}
+
+/** `/widget.json`: the overall status, the active incidents and the page's address. */
+export function widgetAnswer(snapshot: Snapshot): Rendered {
+  const data = snapshot.data;
+  if (!data) return rendered("problem", NO_FILE, 404);
+  return fromSnapshot(snapshot, "widget", () => rendered("json", JSON.stringify(widgetJson(data))));
+}
+
+/** `/embed`: the status as a small page other sites frame. */
+export function embedAnswer(snapshot: Snapshot, asked: Asked): Rendered {
+  const data = snapshot.data;
+  if (!data) return notSetUp(snapshot, asked);
+  return inLanguage(snapshot, asked, "embed", (view) => ({
+    ...rendered("html", embedPage(data, view)),
+    frameable: true,
+  }));
+}
+
+/** `/badge/<file>.svg`. */
+export function badgeFileAnswer(snapshot: Snapshot, asked: Asked, file: string): Rendered {
+  const data = snapshot.data;
+  if (!data) return rendered("problem", NO_FILE, 404);
+  const query = badgeQuery(data, file, asked.search);
+  if ("status" in query) return query;
+  // Kept under the question asked, normalized: any other query string is the same badge.
+  const language = languageFor(snapshot, asked);
+  const key =
+    query.file === "status" ? "badge:status" : `badge:uptime:${query.ids.join()}:${query.days}`;
+  return fromSnapshot(snapshot, keyIn(language, key), () =>
+    localized(badgeAnswer(data, viewOf(language), query), language),
+  );
+}
+
+/** `/brand.css` and the page's images. */
+export function brandCssAnswer(snapshot: Snapshot): Rendered {
+  const data = snapshot.data;
+  return fromSnapshot(snapshot, "brand.css", () => ({
+    ...rendered("css", data ? brandCss(data.workspace) : ""),
+    headers: { "cache-control": "public, max-age=86400, stale-while-revalidate=604800" },
+  }));
+}
+
+export function imageFileAnswer(snapshot: Snapshot, kind: ImageKind): Rendered {
+  const image = snapshot.data?.workspace.brand.images[kind];
+  if (!image) return rendered("problem", NO_FILE, 404);
+  return fromSnapshot(snapshot, `image:${kind}`, () => imageAnswer(image));
+}
+
+export function robotsAnswer(snapshot: Snapshot): Rendered {
+  return fromSnapshot(snapshot, "robots", () => rendered("text", robotsTxt()));
+}
+
+export function sitemapAnswer(snapshot: Snapshot): Rendered {
+  const data = snapshot.data;
+  if (!data) return rendered("problem", NO_FILE, 404);
+  return fromSnapshot(snapshot, "sitemap", () => rendered("xml", sitemapXml(data)));
 }

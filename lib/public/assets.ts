@@ -10,6 +10,7 @@ import { rendered, type Rendered } from "./snapshot";
 const FILES = {
   "/status.css": { file: "public/status.css", kind: "css" },
   "/status.js": { file: "public/status.js", kind: "js" },
+  "/embed.js": { file: "public/embed.js", kind: "js" },
   "/icon.svg": { file: "app/icon.svg", kind: "svg" },
 } as const;
 

@@ -2,19 +2,15 @@ import { config } from "@/lib/config";
 import { escapeHtml, html, xml, type SafeHtml } from "@/lib/content/html";
 import { markdownToHtml } from "@/lib/content/markdown";
 import { LIST_LIMIT, type PublicData } from "./load";
-
-const STATUS = {
-  investigating: "Investigating",
-  identified: "Identified",
-  monitoring: "Monitoring",
-  resolved: "Resolved",
-} as const;
+import type { View } from "./view";
 
 /** Characters of a summary, counted in code points so that no emoji is cut in half. */
 const SUMMARY_LENGTH = 300;
 
 type Entry = {
   title: string;
+  /** The incident's page address, the same in every language. */
+  id: string;
   link: string;
   updated: Date;
   published: Date;
@@ -27,8 +23,9 @@ type Entry = {
  * The 50 newest published incidents as feed entries: one per incident (its page's address is
  * its id, so it stays the same as updates arrive), holding every update, newest first.
  */
-function entries(data: PublicData): Entry[] {
+function entries(data: PublicData, view: View): Entry[] {
   const base = config().baseUrl;
+  const { t } = view.tr;
   return data.incidents.slice(0, LIST_LIMIT).map((incident) => {
     const newest = incident.updates[0];
     const opening = Array.from(newest?.body ?? "")
@@ -36,13 +33,14 @@ function entries(data: PublicData): Entry[] {
       .join("");
     return {
       title: incident.title,
-      link: `${base}/incidents/${incident.id}`,
+      id: `${base}/incidents/${incident.id}`,
+      link: `${base}${view.link(`/incidents/${incident.id}`)}`,
       updated: newest?.createdAt ?? incident.updatedAt,
       published: incident.startedAt,
-      summary: `${STATUS[incident.status]}: ${opening}`,
+      summary: `${t(`incident.${incident.status}`)}: ${opening}`,
       content: html`${incident.updates.map(
         (update) =>
-          html`<p><strong>${STATUS[update.status]}</strong> – ${update.createdAt.toUTCString()}</p>${markdownToHtml(update.body)}`,
+          html`<p><strong>${t(`incident.${update.status}`)}</strong> – ${view.tr.dateTime(update.createdAt, data.workspace.timeZone)}</p>${markdownToHtml(update.body)}`,
       )}`,
     };
   });
@@ -51,27 +49,28 @@ function entries(data: PublicData): Entry[] {
 // Both feeds are written through the `xml` template, never in CDATA: every text, titles and the
 // workspace's name included, is escaped, so nothing an editor writes can end an element early.
 
-export function rssFeed(data: PublicData): string {
+export function rssFeed(data: PublicData, view: View): string {
   const base = config().baseUrl;
   const name = data.workspace.name;
+  const { t } = view.tr;
   return xml`<?xml version="1.0" encoding="utf-8"?>
 <rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:atom="http://www.w3.org/2005/Atom">
 <channel>
-<title>${name} status</title>
-<link>${base}/</link>
-<description>Incidents and their updates from the ${name} status page.</description>
+<title>${t("feed.title", { name })}</title>
+<link>${base}${view.link("/")}</link>
+<description>${t("feed.description", { name })}</description>
 <lastBuildDate>${data.updatedAt.toUTCString()}</lastBuildDate>
 <docs>https://validator.w3.org/feed/docs/rss2.html</docs>
 <generator>Allclear</generator>
-<language>en</language>
+<language>${view.locale}</language>
 <copyright>${name}</copyright>
-<atom:link href="${base}/history.rss" rel="self" type="application/rss+xml"/>
-${entries(data).map(
+<atom:link href="${base}${view.link("/history.rss")}" rel="self" type="application/rss+xml"/>
+${entries(data, view).map(
   // Readers take an item's description as HTML, so its text is escaped as HTML first.
   (entry) => xml`<item>
 <title>${entry.title}</title>
 <link>${entry.link}</link>
-<guid isPermaLink="false">${entry.link}</guid>
+<guid isPermaLink="false">${entry.id}</guid>
 <pubDate>${entry.published.toUTCString()}</pubDate>
 <description>${escapeHtml(entry.summary)}</description>
 <content:encoded>${entry.content}</content:encoded>
@@ -82,24 +81,25 @@ ${entries(data).map(
 `.value;
 }
 
-export function atomFeed(data: PublicData): string {
+export function atomFeed(data: PublicData, view: View): string {
   const base = config().baseUrl;
   const name = data.workspace.name;
+  const { t } = view.tr;
   return xml`<?xml version="1.0" encoding="utf-8"?>
-<feed xmlns="http://www.w3.org/2005/Atom">
+<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${view.locale}">
 <id>${base}/</id>
-<title>${name} status</title>
+<title>${t("feed.title", { name })}</title>
 <updated>${data.updatedAt.toISOString()}</updated>
 <generator>Allclear</generator>
-<link rel="alternate" href="${base}/"/>
-<link rel="self" href="${base}/history.atom"/>
-<subtitle>Incidents and their updates from the ${name} status page.</subtitle>
+<link rel="alternate" href="${base}${view.link("/")}"/>
+<link rel="self" href="${base}${view.link("/history.atom")}"/>
+<subtitle>${t("feed.description", { name })}</subtitle>
 <icon>${base}/icon.svg</icon>
 <rights>${name}</rights>
-${entries(data).map(
+${entries(data, view).map(
   (entry) => xml`<entry>
 <title type="text">${entry.title}</title>
-<id>${entry.link}</id>
+<id>${entry.id}</id>
 <link href="${entry.link}"/>
 <updated>${entry.updated.toISOString()}</updated>
 <summary type="text">${entry.summary}</summary>

@@ -106,7 +106,13 @@ describe("the public addresses", () => {
       }
       expect(fromMemory.headers["x-content-type-options"], path).toBe("nosniff");
       expect(fromMemory.headers["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
-      expect(fromMemory.headers.vary, path).toBe("Accept-Encoding");
+      // Pages and feeds speak the visitor's language: they vary with Accept-Language too.
+      expect(fromMemory.headers.vary, path).toBe(
+        fromRoute.headers.get("vary") ?? "Accept-Encoding",
+      );
+      expect(fromMemory.headers["content-language"], path).toBe(
+        fromRoute.headers.get("content-language") ?? undefined,
+      );
       expect(Number(fromMemory.headers["content-length"]), path).toBe(fromMemory.body.length);
     }
   });
@@ -142,7 +148,7 @@ describe("the public addresses", () => {
     expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
     expect(br.body.length).toBeLessThan(plain.body.length / 3);
     expect(br.headers.etag).toBe(`W/${plain.headers.etag}`);
-    expect(br.headers.vary).toBe("Accept-Encoding");
+    expect(br.headers.vary).toBe("Accept-Encoding, Accept-Language");
     const refused = await get("/", { "accept-encoding": "br;q=0, gzip;q=0" });
     expect(refused.headers["content-encoding"]).toBeUndefined();
     expect(refused.body.equals(plain.body)).toBe(true);

@@ -34,7 +34,7 @@ const COMMON = Object.fromEntries(
 function prepared(answer: Rendered): Prepared {
   let ready = preparedOf.get(answer);
   if (ready) return ready;
-  const base = { ...COMMON, ...headersFor(answer), vary: "Accept-Encoding" };
+  const base = { ...COMMON, vary: "Accept-Encoding", ...headersFor(answer) };
   const body = Buffer.from(answer.body);
   ready = {
     identity: { body, headers: { ...base, "content-length": String(body.length) } },
@@ -42,7 +42,10 @@ function prepared(answer: Rendered): Prepared {
     notModified: base,
   };
   preparedOf.set(answer, ready);
-  if (body.length >= COMPRESS_FROM_BYTES) compressInBackground(ready, base);
+  // Images come compressed in their own format.
+  if (body.length >= COMPRESS_FROM_BYTES && answer.kind !== "image") {
+    compressInBackground(ready, base);
+  }
   return ready;
 }
 
@@ -114,7 +117,11 @@ export function servePublicFromMemory(request: IncomingMessage, response: Server
   const target = request.url ?? "";
   const query = target.indexOf("?");
   const pathname = query < 0 ? target : target.slice(0, query);
-  const address = publicAddress(pathname, query < 0 ? "" : target.slice(query));
+  const address = publicAddress(
+    pathname,
+    query < 0 ? "" : target.slice(query),
+    request.headers["accept-language"],
+  );
   if (!address) return false;
   if (!passedFrontGate(pathname, request.headers[ORIGIN_VERIFY_HEADER] as string | undefined)) {
     return false;

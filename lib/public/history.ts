@@ -4,6 +4,7 @@ import { dateIn, startOfDay } from "./days";
 import { loadIncidents, type PublicData } from "./load";
 import { historyPage, type HistoryMonth } from "./pages";
 import { rendered, type Rendered } from "./snapshot";
+import type { View } from "./view";
 
 /** Months a page of `/history` covers. */
 export const MONTHS_PER_PAGE = 3;
@@ -18,7 +19,7 @@ function addMonths(month: string, months: number): string {
 }
 
 /** Page `page` of `/history`: its months (newest first) with their published incidents. */
-export async function historyAnswer(data: PublicData, page: number): Promise<Rendered> {
+export async function historyAnswer(data: PublicData, view: View, page: number): Promise<Rendered> {
   const { id, timeZone, createdAt } = data.workspace;
   const newest = addMonths(dateIn(Date.now(), timeZone).slice(0, 7), -(page - 1) * MONTHS_PER_PAGE);
   const months = Array.from({ length: MONTHS_PER_PAGE }, (_, i) => addMonths(newest, -i));
@@ -48,5 +49,5 @@ export async function historyAnswer(data: PublicData, page: number): Promise<Ren
     incidents: incidents.filter((i) => dateIn(i.startedAt.getTime(), timeZone).startsWith(month)),
   }));
   const older = from > createdAt && page < MAX_HISTORY_PAGE;
-  return rendered("html", historyPage(data, byMonth, { page, older }));
+  return rendered("html", historyPage(data, view, byMonth, { page, older }));
 }

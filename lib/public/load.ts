@@ -3,6 +3,7 @@ import { getDb, schema, type Executor } from "@/db/client";
 import type { UpdateComponentChange } from "@/db/schema/incidents";
 import type { ComponentStatus } from "@/lib/components/schemas";
 import { groupBy } from "@/lib/group-by";
+import { isLocale, type Locale } from "@/lib/i18n/locales";
 import { affectedOf } from "@/lib/incidents/incidents";
 import { componentIdsOf } from "@/lib/maintenance/maintenance";
 import { lastDays, type DayRange } from "./days";
@@ -10,6 +11,7 @@ import { componentUptime, groupUptime, type StatusPoint, type Uptime } from "./u
 
 const {
   workspace,
+  workspaceImage,
   component,
   componentGroup,
   componentStatusChange,
@@ -24,7 +26,41 @@ export const UPTIME_DAYS = 90;
 export const RECENT_DAYS = 14;
 export const LIST_LIMIT = 50;
 
-export type PublicWorkspace = { id: string; name: string; timeZone: string; createdAt: Date };
+/** One of the page's images, with its bytes (base64): served from memory like the page. */
+export type PublicImage = { contentType: string; digest: string; bytes: string };
+export type ImageKind = "logo_light" | "logo_dark" | "favicon";
+
+/** How the team dressed its page. */
+export type PublicBrand = {
+  accentColor: string | null;
+  accentColorDark: string | null;
+  headerLinks: { label: string; url: string }[];
+  supportUrl: string | null;
+  /** Markdown. */
+  footerText: string;
+  showPoweredBy: boolean;
+  images: Partial<Record<ImageKind, PublicImage>>;
+};
+
+export type PublicWorkspace = {
+  id: string;
+  name: string;
+  timeZone: string;
+  createdAt: Date;
+  defaultLocale: Locale;
+  brand: PublicBrand;
+};
+
+/** The page of a deployment without its own data (before setup, or nothing read yet). */
+export const PLAIN_BRAND: PublicBrand = {
+  accentColor: null,
+  accentColorDark: null,
+  headerLinks: [],
+  supportUrl: null,
+  footerText: "",
+  showPoweredBy: true,
+  images: {},
+};
 
 export type PublicComponent = {
   id: string;
@@ -98,9 +134,12 @@ export type PublicData = {
   groups: PublicGroup[];
   days: DayRange[];
   uptime: Map<string, Uptime>;
-  /** Published: every unresolved one, those of the last 14 days and the 50 latest; newest first. */
+  /** Published: every unresolved one, those of the bars' 90 days and the 50 latest; newest first. */
   incidents: PublicIncident[];
-  /** Not cancelled: every scheduled or in-progress one and the 50 latest; latest start first. */
+  /**
+   * Not cancelled: every scheduled or in-progress one, those of the bars' 90 days and the 50
+   * latest; latest start first.
+   */
   maintenances: PublicMaintenance[];
   /**
    * The id of every published incident and every window not cancelled, older ones too: an
@@ -305,7 +344,41 @@ export async function loadMaintenances(
 
 const ids = (rows: { id: string }[]) => rows.map((row) => row.id);
 
-/** The deployment's workspace (there is one), or null before setup. */
+// Image bytes by digest: a reload reads the bytes of an image only when it changed.
+const imageBytes = new Map<string, string>();
+
+async function loadImages(tx: Executor, workspaceId: string): Promise<PublicBrand["images"]> {
+  const kept = await tx
+    .select({
+      kind: workspaceImage.kind,
+      contentType: workspaceImage.contentType,
+      digest: workspaceImage.digest,
+    })
+    .from(workspaceImage)
+    .where(eq(workspaceImage.workspaceId, workspaceId));
+  const missing = kept.filter((image) => !imageBytes.has(image.digest)).map((i) => i.kind);
+  if (missing.length) {
+    const rows = await tx
+      .select({ digest: workspaceImage.digest, data: workspaceImage.data })
+      .from(workspaceImage)
+      .where(
+        and(eq(workspaceImage.workspaceId, workspaceId), inArray(workspaceImage.kind, missing)),
+      );
+    for (const row of rows) imageBytes.set(row.digest, row.data);
+  }
+  const wanted = new Set(kept.map((image) => image.digest));
+  for (const digest of imageBytes.keys()) if (!wanted.has(digest)) imageBytes.delete(digest);
+  const images: PublicBrand["images"] = {};
+  for (const image of kept) {
+    const bytes = imageBytes.get(image.digest);
+    if (bytes !== undefined) {
+      images[image.kind] = { contentType: image.contentType, digest: image.digest, bytes };
+    }
+  }
+  return images;
+}
+
+/** The deployment's workspace (there is one) and its dress, or null before setup. */
 export async function loadWorkspace(tx: Executor): Promise<PublicWorkspace | null> {
   const [row] = await tx
     .select({
@@ -313,10 +386,26 @@ export async function loadWorkspace(tx: Executor): Promise<PublicWorkspace | nul
       name: workspace.name,
       timeZone: workspace.timeZone,
       createdAt: workspace.createdAt,
+      defaultLocale: workspace.defaultLocale,
+      accentColor: workspace.accentColor,
+      accentColorDark: workspace.accentColorDark,
+      headerLinks: workspace.headerLinks,
+      supportUrl: workspace.supportUrl,
+      footerText: workspace.footerText,
+      showPoweredBy: workspace.showPoweredBy,
     })
     .from(workspace)
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  const { id, name, timeZone, createdAt, defaultLocale, ...brand } = row;
+  return {
+    id,
+    name,
+    timeZone,
+    createdAt,
+    defaultLocale: isLocale(defaultLocale) ? defaultLocale : "en",
+    brand: { ...brand, images: await loadImages(tx, id) },
+  };
 }
 
 /**
@@ -330,7 +419,8 @@ export async function loadPublicData(now = new Date()): Promise<PublicData | nul
       const ws = await loadWorkspace(tx);
       if (!ws) return null;
       const days = lastDays(now.getTime(), ws.timeZone, UPTIME_DAYS);
-      const recentFrom = new Date(days[days.length - RECENT_DAYS]!.start);
+      // The bars' days show the incidents and windows of each of them.
+      const barsFrom = new Date(days[0]!.start);
       const published = and(eq(incident.workspaceId, ws.id), eq(incident.visibility, "published"));
       const shown = and(eq(maintenance.workspaceId, ws.id), ne(maintenance.status, "cancelled"));
       const [
@@ -352,7 +442,11 @@ export async function loadPublicData(now = new Date()): Promise<PublicData | nul
           .where(
             and(
               published,
-              or(ne(incident.status, "resolved"), gte(incident.startedAt, recentFrom)),
+              or(
+                ne(incident.status, "resolved"),
+                gte(incident.startedAt, barsFrom),
+                gte(incident.resolvedAt, barsFrom),
+              ),
             ),
           ),
         tx
@@ -364,7 +458,15 @@ export async function loadPublicData(now = new Date()): Promise<PublicData | nul
         tx
           .select({ id: maintenance.id })
           .from(maintenance)
-          .where(and(shown, inArray(maintenance.status, ["scheduled", "in_progress"]))),
+          .where(
+            and(
+              shown,
+              or(
+                inArray(maintenance.status, ["scheduled", "in_progress"]),
+                gte(maintenance.endsAt, barsFrom),
+              ),
+            ),
+          ),
         tx
           .select({ id: maintenance.id })
           .from(maintenance)

@@ -7,6 +7,7 @@ import { NON_PAGE_CSP } from "@/lib/http/security-headers";
 import { logError } from "@/lib/log";
 import { publicAddress, type BuiltAddress, type PublicAddress } from "./addresses";
 import { unavailablePage } from "./pages";
+import { viewOf } from "./view";
 import { currentSnapshot, publicSnapshot, rendered, type Rendered } from "./snapshot";
 
 const CONTENT_TYPE: Record<Rendered["kind"], string> = {
@@ -18,13 +19,17 @@ const CONTENT_TYPE: Record<Rendered["kind"], string> = {
   css: "text/css; charset=utf-8",
   js: "text/javascript; charset=utf-8",
   svg: "image/svg+xml",
+  text: "text/plain; charset=utf-8",
+  xml: "application/xml; charset=utf-8",
+  // An image names its own type.
+  image: "application/octet-stream",
 };
 
-// Public pages run no inline code: their one script and stylesheet are files of this site, and
-// anyone may frame them.
+// Public pages run no inline code: their one script and stylesheets are files of this site. Only
+// /embed may be framed by other sites.
 const PAGE_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
-  "base-uri 'none'; form-action 'self'; frame-ancestors *";
+  "base-uri 'none'; form-action 'self'";
 
 /** A CDN may keep an answer a second and serve it stale for a day while the origin is down. */
 export const PUBLIC_CACHE_CONTROL =
@@ -43,7 +48,11 @@ export function headersFor(answer: Rendered): Record<string, string> {
     etag: answer.etag,
   };
   if (answer.kind === "html") {
-    headers["content-security-policy"] = PAGE_CSP + (https ? "; upgrade-insecure-requests" : "");
+    headers["content-security-policy"] =
+      PAGE_CSP +
+      (answer.frameable ? "; frame-ancestors *" : "; frame-ancestors 'none'") +
+      (https ? "; upgrade-insecure-requests" : "");
+    if (!answer.frameable) headers["x-frame-options"] = "DENY";
     if (https) headers["strict-transport-security"] = "max-age=63072000; includeSubDomains";
   } else {
     headers["content-security-policy"] = NON_PAGE_CSP;
@@ -60,7 +69,7 @@ export function respond(request: Request, answer: Rendered): Response {
   if (answer.status === 200 && etagMatches(request.headers.get("if-none-match"), answer.etag)) {
     return new Response(null, { status: 304, headers });
   }
-  const body = request.method === "HEAD" ? null : answer.body;
+  const body = request.method === "HEAD" ? null : (answer.body as BodyInit);
   return new Response(body, { status: answer.status, headers });
 }
 
@@ -75,7 +84,10 @@ const store = globalThis as typeof globalThis & { __allclearUnavailable?: Unavai
 /** What a page and a file answer while there is no copy of the data to build them from. */
 function unavailable(kind: "page" | "data"): Rendered {
   store.__allclearUnavailable ??= {
-    page: { ...rendered("html", unavailablePage(), 503), headers: comeBack },
+    page: {
+      ...rendered("html", unavailablePage(viewOf({ locale: "en", explicit: false })), 503),
+      headers: comeBack,
+    },
     data: {
       ...rendered(
         "problem",
@@ -129,7 +141,7 @@ export async function servePublic(request: Request): Promise<Response> {
   const refused = frontGate(request);
   if (refused) return refused;
   const url = new URL(request.url);
-  const address = publicAddress(url.pathname, url.search);
+  const address = publicAddress(url.pathname, url.search, request.headers.get("accept-language"));
   if (!address) throw new Error(`${url.pathname} is not a public address`);
   return respond(request, await answerFor(address));
 }

@@ -6,10 +6,14 @@ import { readCopy, saveCopy } from "./saved-copy";
 
 /** A public answer, built once and served from memory until the data changes. */
 export type Rendered = {
-  kind: "html" | "json" | "rss" | "atom" | "problem" | "css" | "js" | "svg";
+  kind:
+    "html" | "json" | "rss" | "atom" | "problem" | "css" | "js" | "svg" | "text" | "xml" | "image";
   status: number;
-  body: string;
+  /** Text, or the bytes of an image. */
+  body: string | Uint8Array;
   etag: string;
+  /** A page other sites may frame (`/embed`); every other page refuses to be framed. */
+  frameable?: boolean;
   /** Headers of its own beyond those of its kind. */
   headers?: Record<string, string>;
 };

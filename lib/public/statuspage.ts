@@ -4,7 +4,8 @@ import { COMPONENT_STATUSES } from "@/lib/status/labels";
 import { config } from "@/lib/config";
 import { dateIn, isoInZone } from "./days";
 import type { PublicData, PublicIncident, PublicMaintenance } from "./load";
-import { overallStatus, worse } from "@/lib/status/labels";
+import { worse } from "@/lib/status/labels";
+import { overallOf } from "./overall";
 
 /**
  * Statuspage's public API shapes (`/api/v2/*`), exactly: every key present, nulls as null, no
@@ -216,7 +217,7 @@ export function spPage(data: PublicData) {
 }
 
 export function spStatus(data: PublicData) {
-  return overallStatus(data.components.map((c) => c.status));
+  return overallOf(data);
 }
 
 function componentsNamed(all: SpComponent[], ids: string[]): SpComponent[] {

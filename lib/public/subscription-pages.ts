@@ -1,25 +1,35 @@
 import { html, type SafeHtml } from "@/lib/content/html";
 import type { PublicData, PublicWorkspace } from "./load";
 import { layout } from "./pages";
+import type { View } from "./view";
 
 /**
  * The subscriber's pages: subscribe, confirm, unsubscribe and manage. Each is a plain form that
  * works without JavaScript; buttons POST, so a mail scanner following a link changes nothing.
+ * Every form carries the page's language, which the subscription keeps.
  */
 
-const page = (ws: PublicWorkspace, title: string, body: SafeHtml) =>
-  layout(ws, { title: `${title} · ${ws.name} status`, description: title, body });
+const page = (ws: PublicWorkspace, view: View, title: string, body: SafeHtml, path: string) =>
+  layout(ws, view, {
+    title: `${title} · ${view.tr.t("page.title", { name: ws.name })}`,
+    description: title,
+    body,
+    path,
+  });
+
+const localeField = (view: View) =>
+  html`<input type="hidden" name="locale" value="${view.locale}">`;
 
 /** Checkboxes for the components, ungrouped first and then by group, as on the status page. */
-function componentChoices(data: PublicData, selected: ReadonlySet<string>): SafeHtml {
+function componentChoices(data: PublicData, view: View, selected: ReadonlySet<string>): SafeHtml {
   const choice = (id: string, name: string) =>
     html`<label class="choice"><input type="checkbox" name="componentIds" value="${id}"${selected.has(id) ? html` checked` : ""}> ${name}</label>`;
   const byId = new Map(data.components.map((c) => [c.id, c]));
   const ungrouped = data.components.filter((c) => !c.groupId);
   if (!data.components.length) return html``;
   return html`<fieldset>
-<legend>Components</legend>
-<p class="muted">Choose none to hear about everything.</p>
+<legend>${view.tr.t("subscribe.components")}</legend>
+<p class="muted">${view.tr.t("subscribe.chooseNone")}</p>
 ${ungrouped.map((c) => choice(c.id, c.name))}
 ${data.groups.map(
   (group) => html`<p class="group-name">${group.name}</p>
@@ -31,117 +41,172 @@ ${group.componentIds.flatMap((id) => {
 </fieldset>`;
 }
 
+const backLink = (view: View) =>
+  html`<a href="${view.link("/")}">${view.tr.t("page.backToStatus")}</a>`;
+
 export function subscribePage(
   data: PublicData,
+  view: View,
   { error, email }: { error?: string; email?: string } = {},
 ): string {
+  const { t } = view.tr;
+  const ws = data.workspace;
   return page(
-    data.workspace,
-    "Subscribe to updates",
-    html`<h1>Subscribe to updates</h1>
-<p>Get an email when ${data.workspace.name} posts an incident or schedules maintenance. We send a link to confirm first; nothing else arrives until you do.</p>
+    ws,
+    view,
+    t("page.subscribe"),
+    html`<h1>${t("page.subscribe")}</h1>
+<p>${t("subscribe.intro", { name: ws.name })}</p>
 ${error ? html`<p class="notice" role="alert">${error}</p>` : ""}
 <form class="form" method="post" action="/public/subscriptions">
-<label for="email">Email address</label>
+${localeField(view)}
+<label for="email">${t("page.emailAddress")}</label>
 <input id="email" type="email" name="email" required autocomplete="email" maxlength="254" value="${email ?? ""}">
-<div class="trap" aria-hidden="true"><label for="website">Leave this empty</label><input id="website" name="website" tabindex="-1" autocomplete="off"></div>
-${componentChoices(data, new Set())}
-<button type="submit">Subscribe by email</button>
+<div class="trap" aria-hidden="true"><label for="website">${t("page.leaveEmpty")}</label><input id="website" name="website" tabindex="-1" autocomplete="off"></div>
+${componentChoices(data, view, new Set())}
+<button type="submit">${t("page.subscribeByEmail")}</button>
 </form>
-<p>Or follow the <a href="/history.rss">RSS</a> or <a href="/history.atom">Atom</a> feed.</p>`,
+<p>${view.tr.th("subscribe.feeds", {
+      rss: html`<a href="${view.link("/history.rss")}">${t("page.rss")}</a>`,
+      atom: html`<a href="${view.link("/history.atom")}">${t("page.atom")}</a>`,
+    })}</p>`,
+    "/public/subscriptions",
   );
 }
 
-export function subscriptionRequestedPage(ws: PublicWorkspace): string {
+export function subscriptionRequestedPage(ws: PublicWorkspace, view: View): string {
+  const { t } = view.tr;
   return page(
     ws,
-    "Check your inbox",
-    html`<h1>Check your inbox</h1>
-<p class="notice" role="status">If that address can subscribe, a message with a link to confirm is on its way. The link works for 7 days.</p>
-<p><a href="/">Back to the status page</a></p>`,
+    view,
+    t("subscribe.checkInbox"),
+    html`<h1>${t("subscribe.checkInbox")}</h1>
+<p class="notice" role="status">${t("subscribe.checkInboxBody")}</p>
+<p>${backLink(view)}</p>`,
+    "/public/subscriptions",
   );
 }
 
-export function confirmPage(ws: PublicWorkspace, token: string): string {
+export function confirmPage(ws: PublicWorkspace, view: View, token: string): string {
+  const { t } = view.tr;
+  const query = `?token=${encodeURIComponent(token)}`;
   return page(
     ws,
-    "Confirm your subscription",
-    html`<h1>Confirm your subscription</h1>
-<p>Confirm to start getting ${ws.name} status updates by email.</p>
-<form class="form" method="post" action="/public/subscriptions/confirm?token=${encodeURIComponent(token)}">
-<button type="submit">Confirm subscription</button>
+    view,
+    t("subscribe.confirmTitle"),
+    html`<h1>${t("subscribe.confirmTitle")}</h1>
+<p>${t("subscribe.confirmBody", { name: ws.name })}</p>
+<form class="form" method="post" action="/public/subscriptions/confirm${query}">
+${localeField(view)}
+<button type="submit">${t("subscribe.confirmButton")}</button>
 </form>`,
+    `/public/subscriptions/confirm${query}`,
   );
 }
 
-export function confirmedPage(ws: PublicWorkspace, manageUrl: string): string {
+export function confirmedPage(ws: PublicWorkspace, view: View, manageUrl: string): string {
+  const { t } = view.tr;
   return page(
     ws,
-    "Subscription confirmed",
-    html`<h1>You are subscribed</h1>
-<p class="notice" role="status">You will get an email when ${ws.name} posts an incident or schedules maintenance.</p>
-<p><a href="${manageUrl}">Choose what you follow</a> · <a href="/">Back to the status page</a></p>`,
+    view,
+    t("subscribe.confirmedTitle"),
+    html`<h1>${t("subscribe.confirmedHeading")}</h1>
+<p class="notice" role="status">${t("subscribe.confirmedBody", { name: ws.name })}</p>
+<p><a href="${manageUrl}">${t("subscribe.chooseFollowed")}</a> · ${backLink(view)}</p>`,
+    "/",
   );
 }
 
-export function linkProblemPage(ws: PublicWorkspace, reason: "expired" | "invalid"): string {
-  const text =
-    reason === "expired"
-      ? "This confirmation link has expired. Subscribe again to get a new one."
-      : "This link is not valid: it may have been used already, or the subscription has ended.";
+export function linkProblemPage(
+  ws: PublicWorkspace,
+  view: View,
+  reason: "expired" | "invalid",
+): string {
+  const { t } = view.tr;
+  const title = t(reason === "expired" ? "subscribe.expiredTitle" : "subscribe.invalidTitle");
   return page(
     ws,
-    reason === "expired" ? "Link expired" : "Link not valid",
-    html`<h1>${reason === "expired" ? "Link expired" : "Link not valid"}</h1>
-<p class="notice" role="alert">${text}</p>
-<p><a href="/public/subscriptions">Subscribe</a> · <a href="/">Back to the status page</a></p>`,
+    view,
+    title,
+    html`<h1>${title}</h1>
+<p class="notice" role="alert">${t(reason === "expired" ? "subscribe.expiredBody" : "subscribe.invalidBody")}</p>
+<p><a href="${view.link("/public/subscriptions")}">${t("subscribe.subscribe")}</a> · ${backLink(view)}</p>`,
+    "/public/subscriptions",
   );
 }
 
-export function unsubscribePage(ws: PublicWorkspace, token: string, email: string): string {
+export function unsubscribePage(
+  ws: PublicWorkspace,
+  view: View,
+  token: string,
+  email: string,
+): string {
+  const { t } = view.tr;
+  const query = `?token=${encodeURIComponent(token)}`;
   return page(
     ws,
-    "Unsubscribe",
-    html`<h1>Unsubscribe</h1>
-<p>Stop sending ${ws.name} status updates to <strong>${email}</strong>?</p>
-<form class="form" method="post" action="/public/subscriptions/unsubscribe?token=${encodeURIComponent(token)}">
-<button type="submit">Unsubscribe</button>
+    view,
+    t("subscribe.unsubscribeTitle"),
+    html`<h1>${t("subscribe.unsubscribeTitle")}</h1>
+<p>${view.tr.th("subscribe.unsubscribeBody", { name: ws.name, email: html`<strong>${email}</strong>` })}</p>
+<form class="form" method="post" action="/public/subscriptions/unsubscribe${query}">
+${localeField(view)}
+<button type="submit">${t("subscribe.unsubscribeButton")}</button>
 </form>`,
+    `/public/subscriptions/unsubscribe${query}`,
   );
 }
 
-export function unsubscribedPage(ws: PublicWorkspace): string {
+export function unsubscribedPage(ws: PublicWorkspace, view: View): string {
+  const { t } = view.tr;
   return page(
     ws,
-    "Unsubscribed",
-    html`<h1>You are unsubscribed</h1>
-<p class="notice" role="status">No more ${ws.name} status updates will be sent to this address.</p>
-<p><a href="/public/subscriptions">Subscribe again</a> · <a href="/">Back to the status page</a></p>`,
+    view,
+    t("subscribe.unsubscribedTitle"),
+    html`<h1>${t("subscribe.unsubscribedHeading")}</h1>
+<p class="notice" role="status">${t("subscribe.unsubscribedBody", { name: ws.name })}</p>
+<p><a href="${view.link("/public/subscriptions")}">${t("subscribe.subscribeAgain")}</a> · ${backLink(view)}</p>`,
+    "/public/subscriptions",
   );
 }
+
+const MANAGE_STATE = {
+  active: "subscribe.manageActive",
+  bounced: "subscribe.managePaused",
+  pending_confirmation: "subscribe.managePending",
+} as const;
 
 export function managePage(
   data: PublicData,
+  view: View,
   token: string,
   subscription: { email: string; state: string; componentIds: string[] },
   saved = false,
 ): string {
+  const { t } = view.tr;
   const ws = data.workspace;
   const query = `?token=${encodeURIComponent(token)}`;
   const followed = new Set(subscription.componentIds);
+  const state =
+    MANAGE_STATE[subscription.state as keyof typeof MANAGE_STATE] ??
+    MANAGE_STATE.pending_confirmation;
   return page(
     ws,
-    "Your subscription",
-    html`<h1>Your subscription</h1>
-${saved ? html`<p class="notice" role="status">Saved.</p>` : ""}
-<p>Status updates of ${ws.name} go to <strong>${subscription.email}</strong>${subscription.state === "active" ? "" : html` (${subscription.state === "bounced" ? "paused: mail to this address was refused" : "waiting for confirmation"})`}.
-You follow ${followed.size ? "the components checked below" : "everything"}.</p>
+    view,
+    t("subscribe.manageTitle"),
+    html`<h1>${t("subscribe.manageTitle")}</h1>
+${saved ? html`<p class="notice" role="status">${t("subscribe.saved")}</p>` : ""}
+<p>${view.tr.th(state, { name: ws.name, email: html`<strong>${subscription.email}</strong>` })}
+${t(followed.size ? "subscribe.followSome" : "subscribe.followAll")}</p>
 <form class="form" method="post" action="/public/subscriptions/manage${query}">
-${componentChoices(data, followed)}
-<button type="submit">Save</button>
+${localeField(view)}
+${componentChoices(data, view, followed)}
+<button type="submit">${t("subscribe.save")}</button>
 </form>
 <form class="form" method="post" action="/public/subscriptions/unsubscribe${query}">
-<button type="submit" class="secondary">Unsubscribe</button>
+${localeField(view)}
+<button type="submit" class="secondary">${t("subscribe.unsubscribeButton")}</button>
 </form>`,
+    `/public/subscriptions/manage${query}`,
   );
 }

@@ -20,6 +20,7 @@ import type { PublicData } from "./load";
 import { notSetUpPage } from "./pages";
 import { privatePage } from "./respond";
 import { publicSnapshot } from "./snapshot";
+import { languageOf, viewOf, type View } from "./view";
 import {
   confirmedPage,
   confirmPage,
@@ -47,6 +48,21 @@ async function publicData(): Promise<PublicData> {
   if (!data) throw new NotSetUp();
   return data;
 }
+
+/**
+ * The language of a subscription page: a form's own `locale` field (the page it was sent from),
+ * else `?locale=` (the links in a subscriber's mail carry theirs), else the browser's.
+ */
+function viewFor(request: Request, data: PublicData | undefined, form?: URLSearchParams): View {
+  const search = new URL(request.url).searchParams;
+  const posted = form?.get("locale");
+  if (posted) search.set("locale", posted);
+  return viewOf(
+    languageOf(search, request.headers.get("accept-language"), data?.workspace.defaultLocale),
+  );
+}
+
+const notSetUp = (request: Request) => privatePage(notSetUpPage(viewFor(request, undefined)), 404);
 
 /** Form fields of an urlencoded body; `componentIds` may repeat. */
 async function formFields(request: Request): Promise<URLSearchParams> {
@@ -94,9 +110,6 @@ async function limitVisitor(request: Request): Promise<void> {
   }
 }
 
-const waitWords = (seconds: number) =>
-  seconds <= 60 ? "a minute" : `${Math.ceil(seconds / 60)} minutes`;
-
 /**
  * `POST /public/subscriptions`: the same 202 for every address, new, pending or active, in the
  * same time, since all it does is write the request; the mail work happens in the background,
@@ -110,8 +123,10 @@ export async function handleSubscribe(request: Request): Promise<Response> {
   const json = isJson(request.headers.get("content-type"));
   let data: PublicData | undefined;
   let email: string | undefined;
+  let view = viewFor(request, undefined);
   try {
     data = await publicData();
+    view = viewFor(request, data);
     assertPostedHere(request);
     await limitVisitor(request);
     let body: unknown;
@@ -119,11 +134,13 @@ export async function handleSubscribe(request: Request): Promise<Response> {
       body = await readJsonBody(request);
     } else {
       const form = await formFields(request);
+      view = viewFor(request, data, form);
       email = form.get("email") ?? undefined;
       body = {
         email: form.get("email") ?? "",
         componentIds: form.getAll("componentIds"),
         website: form.get("website") ?? undefined,
+        locale: view.locale,
       };
     }
     const input = parseWith(SubscriptionRequestInput, body);
@@ -138,25 +155,29 @@ export async function handleSubscribe(request: Request): Promise<Response> {
         workspaceId: data.workspace.id,
         email: input.email,
         componentIds,
+        locale: input.locale ?? view.locale,
       });
     }
     if (json) {
       return Response.json(ACCEPTED, { status: 202, headers: { "cache-control": "no-store" } });
     }
-    return privatePage(subscriptionRequestedPage(data.workspace), 202);
+    return privatePage(subscriptionRequestedPage(data.workspace, view), 202);
   } catch (error) {
-    if (error instanceof NotSetUp) return privatePage(notSetUpPage(), 404);
+    if (error instanceof NotSetUp) return notSetUp(request);
     if (json || !data || !(error instanceof AppError)) return errorResponse(error);
+    const { t } = view.tr;
     const message =
       error instanceof ValidationError
         ? error.errors.some((e) => e.field === "email")
-          ? "Enter a valid email address."
-          : "Some of the components chosen no longer exist; choose again."
+          ? t("subscribe.invalidEmail")
+          : t("subscribe.unknownComponents")
         : error instanceof RateLimitedError
-          ? `Too many requests from your network. Wait ${waitWords(error.retryAfterSeconds)} and try again.`
+          ? t("subscribe.tooMany", {
+              minutes: Math.max(1, Math.ceil(error.retryAfterSeconds / 60)),
+            })
           : error.message;
     return privatePage(
-      subscribePage(data, { error: message, email }),
+      subscribePage(data, view, { error: message, email }),
       error.status,
       error instanceof RateLimitedError ? { "retry-after": String(error.retryAfterSeconds) } : {},
     );
@@ -166,70 +187,64 @@ export async function handleSubscribe(request: Request): Promise<Response> {
 /** A GET page of the subscription flow: the front gate, the workspace, then the page. */
 async function page(
   request: Request,
-  build: (data: PublicData, token: string) => Promise<Response>,
+  build: (data: PublicData, view: View, token: string, form?: URLSearchParams) => Promise<Response>,
 ): Promise<Response> {
   const refused = frontGate(request);
   if (refused) return refused;
   try {
     const data = await publicData();
-    return await build(data, new URL(request.url).searchParams.get("token") ?? "");
+    const url = new URL(request.url);
+    // A button's form carries the page's language; a mail client's one-click POST may carry a
+    // body of another kind, which is not needed.
+    const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
+    const form =
+      request.method === "POST" && type === "application/x-www-form-urlencoded"
+        ? new URLSearchParams(await readLimitedText(request))
+        : undefined;
+    return await build(
+      data,
+      viewFor(request, data, form),
+      url.searchParams.get("token") ?? "",
+      form,
+    );
   } catch (error) {
-    if (error instanceof NotSetUp) return privatePage(notSetUpPage(), 404);
+    if (error instanceof NotSetUp) return notSetUp(request);
     return errorResponse(error);
   }
 }
 
 export const showSubscribeForm = (request: Request) =>
-  page(request, async (data) => privatePage(subscribePage(data)));
+  page(request, async (data, view) => privatePage(subscribePage(data, view)));
 
-/**
- * Takes a page out of other sites' frames. The pages a mailed link opens (confirm, manage,
- * unsubscribe) act on one subscription with one click, which a framing site could trick out of
- * its reader; the status page and its subscribe form stay frameable.
- */
-function unframed(response: Response): Response {
-  const directives = (response.headers.get("content-security-policy") ?? "")
-    .split(";")
-    .map((directive) => directive.trim())
-    .filter((directive) => directive && !directive.startsWith("frame-ancestors"));
-  response.headers.set(
-    "content-security-policy",
-    [...directives, "frame-ancestors 'none'"].join("; "),
-  );
-  response.headers.set("x-frame-options", "DENY");
-  return response;
-}
+// The pages a mailed link opens (confirm, manage, unsubscribe) act on one subscription with one
+// click, which a framing site could trick out of its reader: like every public page but /embed,
+// they refuse to be framed.
+const linkPage = page;
 
-/** A page a link in a mail opens: as `page`, and never framed. */
-const linkPage = async (
-  request: Request,
-  build: (data: PublicData, token: string) => Promise<Response>,
-) => unframed(await page(request, build));
-
-const problem = (data: PublicData, reason: "expired" | "invalid") =>
-  privatePage(linkProblemPage(data.workspace, reason), reason === "expired" ? 410 : 404);
+const problem = (data: PublicData, view: View, reason: "expired" | "invalid") =>
+  privatePage(linkProblemPage(data.workspace, view, reason), reason === "expired" ? 410 : 404);
 
 /** GET shows a button; only its POST confirms, so a scanner that follows links confirms nothing. */
 export const showConfirm = (request: Request) =>
-  linkPage(request, async (data, token) => {
+  linkPage(request, async (data, view, token) => {
     const state = await confirmationState(token);
-    if (state !== "confirmed") return problem(data, state);
-    return privatePage(confirmPage(data.workspace, token));
+    if (state !== "confirmed") return problem(data, view, state);
+    return privatePage(confirmPage(data.workspace, view, token));
   });
 
 export const confirm = (request: Request) =>
-  linkPage(request, async (data, token) => {
+  linkPage(request, async (data, view, token) => {
     const result = await confirmSubscription(token);
-    if (result.result !== "confirmed") return problem(data, result.result);
+    if (result.result !== "confirmed") return problem(data, view, result.result);
     const { manageUrl } = await subscriberLinks(result.subscriberId);
-    return privatePage(confirmedPage(data.workspace, manageUrl));
+    return privatePage(confirmedPage(data.workspace, view, manageUrl));
   });
 
 export const showUnsubscribe = (request: Request) =>
-  linkPage(request, async (data, token) => {
+  linkPage(request, async (data, view, token) => {
     const found = await subscriptionByLink(token);
-    if (!found) return problem(data, "invalid");
-    return privatePage(unsubscribePage(data.workspace, token, found.email));
+    if (!found) return problem(data, view, "invalid");
+    return privatePage(unsubscribePage(data.workspace, view, token, found.email));
   });
 
 /**
@@ -237,24 +252,24 @@ export const showUnsubscribe = (request: Request) =>
  * or the page's button, no origin needed, no redirect. A repeat answers the same.
  */
 export const unsubscribe = (request: Request) =>
-  linkPage(request, async (data, token) => {
-    if (!(await readSubscriberLinkToken(token))) return problem(data, "invalid");
+  linkPage(request, async (data, view, token) => {
+    if (!(await readSubscriberLinkToken(token))) return problem(data, view, "invalid");
     await unsubscribeByLink(token);
-    return privatePage(unsubscribedPage(data.workspace));
+    return privatePage(unsubscribedPage(data.workspace, view));
   });
 
 export const showManage = (request: Request) =>
-  linkPage(request, async (data, token) => {
+  linkPage(request, async (data, view, token) => {
     const found = await subscriptionByLink(token);
-    if (!found) return problem(data, "invalid");
-    return privatePage(managePage(data, token, found));
+    if (!found) return problem(data, view, "invalid");
+    return privatePage(managePage(data, view, token, found));
   });
 
 export const manage = (request: Request) =>
-  linkPage(request, async (data, token) => {
-    const form = await formFields(request);
-    const ids = form.getAll("componentIds").filter((id) => uuid().safeParse(id).success);
+  linkPage(request, async (data, view, token, form) => {
+    if (!form) await formFields(request);
+    const ids = form!.getAll("componentIds").filter((id) => uuid().safeParse(id).success);
     const changed = await changeFollowedByLink(token, ids);
-    if (!changed) return problem(data, "invalid");
-    return privatePage(managePage(data, token, changed, true));
+    if (!changed) return problem(data, view, "invalid");
+    return privatePage(managePage(data, view, token, changed, true));
   });

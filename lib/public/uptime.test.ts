@@ -59,10 +59,10 @@ describe("uptime from a status history", () => {
       { at: at(3, 10), status: "operational" },
     ]);
     expect(result.days).toEqual([
-      { date: "2026-11-01", worst: "operational", percent: 100 },
-      { date: "2026-11-02", worst: "major_outage", percent: 75 },
+      { date: "2026-11-01", worst: "operational", percent: 100, downMinutes: 0 },
+      { date: "2026-11-02", worst: "major_outage", percent: 75, downMinutes: 360 },
       // 10 hours at 30 %: 3 hours down out of 24.
-      { date: "2026-11-03", worst: "partial_outage", percent: 87.5 },
+      { date: "2026-11-03", worst: "partial_outage", percent: 87.5, downMinutes: 180 },
     ]);
     // (6 + 3) hours down out of 72.
     expect(result.percent).toBe(87.5);
@@ -97,6 +97,7 @@ describe("uptime from a status history", () => {
       date: "2026-11-01",
       worst: "major_outage",
       percent: Math.floor((1 - 3.2 / 24) * 10_000) / 100,
+      downMinutes: 192,
     });
   });
 
@@ -109,8 +110,18 @@ describe("uptime from a status history", () => {
       ],
       at(2, 12),
     );
-    expect(result.days[0]).toEqual({ date: "2026-11-01", worst: null, percent: null });
-    expect(result.days[1]).toEqual({ date: "2026-11-02", worst: "operational", percent: 100 });
+    expect(result.days[0]).toEqual({
+      date: "2026-11-01",
+      worst: null,
+      percent: null,
+      downMinutes: null,
+    });
+    expect(result.days[1]).toEqual({
+      date: "2026-11-02",
+      worst: "operational",
+      percent: 100,
+      downMinutes: 0,
+    });
     expect(result.days[2]!.percent).toBe(75);
     // 6 hours down out of the 36 it existed.
     expect(result.percent).toBe(83.33);
@@ -150,9 +161,10 @@ describe("uptime from a status history", () => {
     const b = uptime([{ at: at(2, 0), status: "degraded_performance" }], at(2, 0));
     const group = groupUptime([a, b], days);
     expect(group.days).toEqual([
-      { date: "2026-11-01", worst: "operational", percent: 100 },
-      { date: "2026-11-02", worst: "major_outage", percent: 75 },
-      { date: "2026-11-03", worst: "degraded_performance", percent: 100 },
+      { date: "2026-11-01", worst: "operational", percent: 100, downMinutes: 0 },
+      // 12 hours down for one of two components: the mean, 6 hours.
+      { date: "2026-11-02", worst: "major_outage", percent: 75, downMinutes: 360 },
+      { date: "2026-11-03", worst: "degraded_performance", percent: 100, downMinutes: 0 },
     ]);
     expect(group.percent).toBe(Math.floor(((a.percent! + b.percent!) / 2) * 100) / 100);
     expect(groupUptime([], days).percent).toBeNull();

@@ -14,8 +14,16 @@ export const DOWNTIME_WEIGHT: Record<ComponentStatus, number> = {
 /** A status a component took at an instant (its history, oldest first). */
 export type StatusPoint = { at: number; status: ComponentStatus };
 
-/** One day of a bar: the worst status it held and its uptime; null = no data that day. */
-export type DayUptime = { date: string; worst: ComponentStatus | null; percent: number | null };
+/**
+ * One day of a bar: the worst status it held, its uptime and its down time in minutes (weighted
+ * as the uptime is); null = no data that day.
+ */
+export type DayUptime = {
+  date: string;
+  worst: ComponentStatus | null;
+  percent: number | null;
+  downMinutes: number | null;
+};
 export type Uptime = { days: DayUptime[]; percent: number | null };
 
 /** Rounded down, so any downtime at all never reads 100.00 %. */
@@ -41,7 +49,7 @@ export function componentUptime(
   let totalCovered = 0;
   const perDay = days.map(({ date, start, end }): DayUptime => {
     const covered = Math.min(end, now) - Math.max(start, since);
-    if (covered <= 0) return { date, worst: null, percent: null };
+    if (covered <= 0) return { date, worst: null, percent: null, downMinutes: null };
     let down = 0;
     let worst: ComponentStatus = "operational";
     for (const segment of segments) {
@@ -52,7 +60,12 @@ export function componentUptime(
     }
     totalDown += down;
     totalCovered += covered;
-    return { date, worst, percent: percentOf(down, covered) };
+    return {
+      date,
+      worst,
+      percent: percentOf(down, covered),
+      downMinutes: Math.round(down / 60_000),
+    };
   });
   return { days: perDay, percent: totalCovered > 0 ? percentOf(totalDown, totalCovered) : null };
 }
@@ -72,6 +85,9 @@ export function groupUptime(children: Uptime[], days: DayRange[]): Uptime {
         ? present.reduce<ComponentStatus>((w, d) => worse(w, d.worst!), "operational")
         : null,
       percent: mean(present.map((d) => d.percent!)),
+      downMinutes: present.length
+        ? Math.round(present.reduce((sum, d) => sum + d.downMinutes!, 0) / present.length)
+        : null,
     };
   });
   const percents = children.map((child) => child.percent).filter((p): p is number => p !== null);

@@ -1,22 +1,32 @@
 import { describe, expect, it } from "vitest";
-import { overallStatus, type ComponentStatus } from "./labels";
+import { overallStatus, type ComponentStatus, type Impact } from "./labels";
 
-describe("the overall banner, in Statuspage's wording", () => {
-  it.each<[ComponentStatus[], string, string]>([
-    [[], "none", "All Systems Operational"],
-    [["operational", "operational"], "none", "All Systems Operational"],
-    [["operational", "under_maintenance"], "maintenance", "Service Under Maintenance"],
-    [["under_maintenance", "under_maintenance"], "maintenance", "Service Under Maintenance"],
-    [["operational", "degraded_performance"], "minor", "Partially Degraded Service"],
-    [["degraded_performance", "degraded_performance"], "minor", "Degraded System Service"],
-    [["degraded_performance", "under_maintenance"], "minor", "Partially Degraded Service"],
-    [["operational", "partial_outage"], "major", "Minor Service Outage"],
-    [["degraded_performance", "partial_outage"], "major", "Minor Service Outage"],
-    [["partial_outage", "partial_outage"], "major", "Partial System Outage"],
-    [["operational", "major_outage"], "critical", "Partial System Outage"],
-    [["partial_outage", "major_outage"], "critical", "Partial System Outage"],
-    [["major_outage", "major_outage"], "critical", "Major System Outage"],
-  ])("%j → %s, %s", (statuses, indicator, description) => {
-    expect(overallStatus(statuses)).toEqual({ indicator, description });
-  });
+describe("the overall status: the worst of the components and the open incidents", () => {
+  it.each<[ComponentStatus[], Impact[], boolean, string, string]>([
+    [[], [], false, "none", "All Systems Operational"],
+    [["operational", "operational"], [], false, "none", "All Systems Operational"],
+    [["operational"], ["none"], false, "none", "All Systems Operational"],
+    [["operational", "under_maintenance"], [], false, "maintenance", "Service Under Maintenance"],
+    [["operational"], [], true, "maintenance", "Service Under Maintenance"],
+    [["operational"], ["none"], true, "maintenance", "Service Under Maintenance"],
+    [["operational", "degraded_performance"], [], false, "minor", "Minor Service Outage"],
+    [["degraded_performance", "under_maintenance"], [], true, "minor", "Minor Service Outage"],
+    [["operational"], ["minor"], false, "minor", "Minor Service Outage"],
+    [["operational", "partial_outage"], [], false, "major", "Major Service Outage"],
+    // A major-impact incident is never headed "minor", whatever the components say.
+    [["degraded_performance"], ["major"], false, "major", "Major Service Outage"],
+    [["operational"], ["minor", "major"], true, "major", "Major Service Outage"],
+    [["operational", "major_outage"], [], false, "critical", "Critical Service Outage"],
+    [["partial_outage"], ["critical"], false, "critical", "Critical Service Outage"],
+    // A component's major outage outweighs a milder incident.
+    [["major_outage"], ["minor"], false, "critical", "Critical Service Outage"],
+  ])(
+    "%j, incidents %j, maintenance %s → %s",
+    (components, impacts, maintenance, indicator, description) => {
+      expect(overallStatus({ components, impacts, maintenance })).toEqual({
+        indicator,
+        description,
+      });
+    },
+  );
 });

@@ -92,32 +92,53 @@ export type OverallStatus = { indicator: Indicator; description: string };
 export const worstOf = (statuses: readonly ComponentStatus[]): ComponentStatus =>
   statuses.reduce<ComponentStatus>(worse, "operational");
 
+/** The headline of each indicator, in the words of the impact it stands for. */
+export const INDICATOR_DESCRIPTION: Record<Indicator, string> = {
+  none: "All Systems Operational",
+  maintenance: "Service Under Maintenance",
+  minor: "Minor Service Outage",
+  major: "Major Service Outage",
+  critical: "Critical Service Outage",
+};
+
+/** The indicator a component status stands for, at least. */
+const STATUS_INDICATOR: Record<ComponentStatus, Indicator> = {
+  operational: "none",
+  under_maintenance: "maintenance",
+  degraded_performance: "minor",
+  partial_outage: "major",
+  major_outage: "critical",
+};
+
+const INDICATOR_ORDER: readonly Indicator[] = ["none", "maintenance", "minor", "major", "critical"];
+
+/** What the overall headline is made of: what is shown now. */
+export type OverallInput = {
+  /** Every component's status (groups excluded). */
+  components: readonly ComponentStatus[];
+  /** The impact of every unresolved published incident. */
+  impacts?: readonly Impact[];
+  /** Whether a maintenance window is in progress. */
+  maintenance?: boolean;
+};
+
 /**
- * The overall headline in Statuspage's wording, from the statuses of the components (groups
- * excluded): the worst status decides, and whether all components share it picks the words.
+ * The overall status, one rule for the public page, its JSON, badges, the widget and the
+ * dashboard: the worst of what the components say (degraded → minor, partial outage → major,
+ * major outage → critical) and of the unresolved incidents' impact (minor, major, critical);
+ * when neither says anything is wrong, "maintenance" while a component is under maintenance or
+ * a window is in progress; else "none". The description is the indicator's headline.
  */
-export function overallStatus(statuses: readonly ComponentStatus[]): OverallStatus {
-  const worst = worstOf(statuses);
-  const all = statuses.every((status) => status === worst);
-  switch (worst) {
-    case "operational":
-      return { indicator: "none", description: "All Systems Operational" };
-    case "under_maintenance":
-      return { indicator: "maintenance", description: "Service Under Maintenance" };
-    case "degraded_performance":
-      return {
-        indicator: "minor",
-        description: all ? "Degraded System Service" : "Partially Degraded Service",
-      };
-    case "partial_outage":
-      return {
-        indicator: "major",
-        description: all ? "Partial System Outage" : "Minor Service Outage",
-      };
-    case "major_outage":
-      return {
-        indicator: "critical",
-        description: all ? "Major System Outage" : "Partial System Outage",
-      };
-  }
+export function overallStatus({
+  components,
+  impacts = [],
+  maintenance = false,
+}: OverallInput): OverallStatus {
+  let indicator: Indicator = maintenance ? "maintenance" : "none";
+  const raise = (to: Indicator) => {
+    if (INDICATOR_ORDER.indexOf(to) > INDICATOR_ORDER.indexOf(indicator)) indicator = to;
+  };
+  for (const status of components) raise(STATUS_INDICATOR[status]);
+  for (const impact of impacts) if (impact !== "none") raise(impact);
+  return { indicator, description: INDICATOR_DESCRIPTION[indicator] };
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { email, uuid } from "@/lib/contract/fields";
+import { email, uuid, locale } from "@/lib/contract/fields";
 
 export const SubscriberState = z
   .enum(["pending_confirmation", "active", "bounced"])
@@ -10,6 +10,7 @@ export const Subscriber = z
     id: uuid(),
     email: z.string(),
     state: SubscriberState,
+    locale: locale().describe("The language the subscriber's mail is written in."),
     componentIds: z.array(uuid()).describe("The components followed; empty = every component."),
     createdAt: z.date(),
   })
@@ -25,6 +26,9 @@ export const CreateSubscriberInput = z
   .strictObject({
     email: email(),
     componentIds: z.array(uuid()).max(1000).optional(),
+    locale: locale()
+      .optional()
+      .describe("The language of the subscriber's mail; the status page's default if left out."),
   })
   .meta({ id: "CreateSubscriberInput" });
 export type CreateSubscriberInput = z.output<typeof CreateSubscriberInput>;
@@ -37,6 +41,7 @@ export const SubscriptionRequestInput = z.object({
   email: email(),
   componentIds: z.array(uuid()).max(1000).optional(),
   website: z.string().max(2000).optional(),
+  locale: locale().optional(),
 });
 export type SubscriptionRequestInput = z.output<typeof SubscriptionRequestInput>;
 

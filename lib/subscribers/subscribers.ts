@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { getDb, schema, type Executor } from "@/db/client";
 import { isUniqueViolation } from "@/db/errors";
+import type { Locale } from "@/lib/i18n/locales";
 import type { Actor } from "@/lib/contract/actor";
 import { changesBetween, recordAudit } from "@/lib/audit/audit";
 import { assertComponentsExist } from "@/lib/components/exist";
@@ -66,6 +67,7 @@ const columns = {
   id: subscriber.id,
   email: subscriber.email,
   state: subscriber.state,
+  locale: subscriber.locale,
   createdAt: subscriber.createdAt,
 };
 
@@ -148,12 +150,17 @@ export async function addSubscriber({
   try {
     const created = await db.transaction(async (tx) => {
       await assertComponentsExist(tx, ctx.workspaceId, componentIds, (i) => `componentIds.${i}`);
+      const [page] = await tx
+        .select({ defaultLocale: schema.workspace.defaultLocale })
+        .from(schema.workspace)
+        .where(eq(schema.workspace.id, ctx.workspaceId));
       const [row] = await tx
         .insert(subscriber)
         .values({
           workspaceId: ctx.workspaceId,
           email: input.email,
           lastConfirmationAt: new Date(),
+          locale: input.locale ?? page?.defaultLocale ?? "en",
         })
         .returning(columns);
       await setFollows(tx, ctx.workspaceId, row!.id, componentIds);
@@ -212,6 +219,8 @@ export async function requestSubscription(input: {
   workspaceId: string;
   email: string;
   componentIds: string[];
+  /** The language the visitor subscribed in: their mail is written in it. */
+  locale: Locale;
 }): Promise<void> {
   const db = await getDb();
   await db.insert(subscriptionRequest).values(input);
@@ -258,15 +267,21 @@ async function handleRequest(
     return;
   }
   let subscriberId = existing?.id;
+  // A subscription not yet confirmed takes the language of the latest request.
   if (existing) {
     await tx
       .update(subscriber)
-      .set({ lastConfirmationAt: now })
+      .set({ lastConfirmationAt: now, locale: request.locale })
       .where(eq(subscriber.id, existing.id));
   } else {
     const [row] = await tx
       .insert(subscriber)
-      .values({ workspaceId: request.workspaceId, email: request.email, lastConfirmationAt: now })
+      .values({
+        workspaceId: request.workspaceId,
+        email: request.email,
+        lastConfirmationAt: now,
+        locale: request.locale,
+      })
       .returning({ id: subscriber.id });
     subscriberId = row!.id;
     await setFollows(tx, request.workspaceId, subscriberId, componentIds);

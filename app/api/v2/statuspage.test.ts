@@ -280,7 +280,7 @@ describe("/api/v2, Statuspage's public files", () => {
       ids.active,
       ids.upcoming,
     ]);
-    expect(summary.status).toEqual({ indicator: "major", description: "Minor Service Outage" });
+    expect(summary.status).toEqual({ indicator: "major", description: "Major Service Outage" });
     expect(summary.components).toEqual((await file("components.json")).body.components);
   });
 

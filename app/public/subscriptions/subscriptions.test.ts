@@ -470,11 +470,14 @@ describe("links", () => {
       expect(csp).toContain("script-src 'self'");
       expect(answer.headers.get("x-frame-options")).toBe("DENY");
     }
-    // The status page and its subscribe form may still be framed, as before.
+    // Nor are the status page and its subscribe form: only /embed is made to be framed.
     for (const path of ["/", "/public/subscriptions"]) {
       const page = await new TestClient().get(path);
-      expect(page.headers.get("content-security-policy")).toContain("frame-ancestors *");
+      expect(page.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
     }
+    const embed = await new TestClient().get("/embed");
+    expect(embed.headers.get("content-security-policy")).toContain("frame-ancestors *");
+    expect(embed.headers.get("x-frame-options")).toBeNull();
   });
 
   it("lets a subscriber change what they follow on the manage page", async () => {
