@@ -5,6 +5,7 @@ CREATE TABLE "workspace_image" (
 	"content_type" text NOT NULL,
 	"data" text NOT NULL,
 	"digest" text NOT NULL,
+	"size" integer NOT NULL,
 	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "workspace_image_workspace_id_kind_pk" PRIMARY KEY("workspace_id","kind")
 );

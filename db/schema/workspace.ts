@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   index,
+  integer,
   jsonb,
   pgEnum,
   pgTable,
@@ -62,6 +63,7 @@ export const workspaceImage = pgTable(
     data: text().notNull(),
     /** SHA-256 of the bytes (hex): the version in the image's address. */
     digest: text().notNull(),
+    size: integer().notNull(),
     updatedAt: at().notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.kind] })],

@@ -161,7 +161,19 @@ function describeOperation(operation: Operation, collector: SchemaCollector): Js
             content: { "application/json": { schema: collector.convert(operation.body, "input") } },
           },
         }
-      : {}),
+      : operation.upload
+        ? {
+            requestBody: {
+              required: true,
+              content: Object.fromEntries(
+                operation.upload.map((type) => [
+                  type,
+                  { schema: { type: "string", format: "binary" } },
+                ]),
+              ),
+            },
+          }
+        : {}),
     responses,
   };
 }

@@ -10,6 +10,8 @@ const EXPECTED: Record<string, "public" | "viewer" | "editor" | "admin"> = {
   getMe: "viewer",
   getWorkspace: "viewer",
   patchWorkspace: "admin",
+  setWorkspaceImage: "admin",
+  removeWorkspaceImage: "admin",
   listMembers: "admin",
   createInvitation: "admin",
   revokeInvitation: "admin",

@@ -132,6 +132,12 @@ async function failedDelivery(): Promise<{ endpointId: string; deliveryId: strin
   return { endpointId, deliveryId: failed.id };
 }
 
+/** The smallest PNG: one transparent pixel. */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
+
 type Made = { response: TestResponse; target: string | null };
 type Recipe = { action: string; by: "token" | "owner" | "invitee"; run: () => Promise<Made> };
 
@@ -155,6 +161,29 @@ const RECIPES: Record<string, Recipe> = {
     action: "workspace.update",
     by: "token",
     run: () => made(script.patch("/v1/workspace", { name: "Acme Inc" }), workspaceId),
+  },
+  setWorkspaceImage: {
+    action: "workspace.image_set",
+    by: "token",
+    run: () =>
+      made(
+        script.put("/v1/workspace/images/favicon", PNG, {
+          headers: { "content-type": "image/png" },
+        }),
+        workspaceId,
+      ),
+  },
+  removeWorkspaceImage: {
+    action: "workspace.image_remove",
+    by: "token",
+    run: async () => {
+      await ok(
+        script.put("/v1/workspace/images/logo-dark", PNG, {
+          headers: { "content-type": "image/png" },
+        }),
+      );
+      return made(script.delete("/v1/workspace/images/logo-dark"), workspaceId);
+    },
   },
   createInvitation: {
     action: "invitation.create",

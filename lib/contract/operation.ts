@@ -28,6 +28,8 @@ export type Operation = {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
+  /** A body of raw bytes instead of JSON (an image): the media types it may have. */
+  upload?: readonly string[];
   /** Fields of the resource that a client may send back unchanged (GET-modify-PUT); ignored. */
   readOnly?: readonly string[];
   response?: z.ZodType;

@@ -77,17 +77,17 @@ export function parseWith<S extends z.ZodType>(
   return result.data;
 }
 
-/** The body as text, refused with 413 past BODY_LIMIT_BYTES (whatever Content-Length claims). */
-export async function readLimitedText(request: Request): Promise<string> {
+/** The body's bytes, refused with 413 past `limit` (whatever Content-Length claims). */
+export async function readLimitedBytes(request: Request, limit: number): Promise<Buffer> {
   const declared = Number(request.headers.get("content-length"));
   const tooLarge = new AppError(
     413,
     "payload_too_large",
     "Payload too large",
-    `Request bodies are limited to ${BODY_LIMIT_BYTES / 1024} KiB.`,
+    `Request bodies are limited to ${limit / 1024} KiB here.`,
   );
-  if (declared > BODY_LIMIT_BYTES) throw tooLarge;
-  if (!request.body) return "";
+  if (declared > limit) throw tooLarge;
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -95,13 +95,18 @@ export async function readLimitedText(request: Request): Promise<string> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > BODY_LIMIT_BYTES) {
+    if (size > limit) {
       await reader.cancel();
       throw tooLarge;
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
+}
+
+/** The body as text, refused with 413 past BODY_LIMIT_BYTES (whatever Content-Length claims). */
+export async function readLimitedText(request: Request): Promise<string> {
+  return (await readLimitedBytes(request, BODY_LIMIT_BYTES)).toString("utf8");
 }
 
 /** Whether a Content-Type names JSON (`application/json` or any `+json` type). */

@@ -1,20 +1,13 @@
 import { darkAccentOf } from "@/lib/content/color";
+import { IMAGE_PATHS, imageUrl } from "@/lib/workspace/images";
 import type { ImageKind, PublicImage, PublicWorkspace } from "./load";
 import type { Rendered } from "./snapshot";
-
-/** Where each of the page's images is served. */
-export const IMAGE_PATHS: Record<ImageKind, string> = {
-  logo_light: "/brand/logo-light",
-  logo_dark: "/brand/logo-dark",
-  favicon: "/brand/favicon",
-};
 
 export const imageKindAt = (pathname: string): ImageKind | undefined =>
   (Object.keys(IMAGE_PATHS) as ImageKind[]).find((kind) => IMAGE_PATHS[kind] === pathname);
 
 /** The address a page links an image by: its path and a version taken from its bytes. */
-export const imageLink = (kind: ImageKind, image: PublicImage) =>
-  `${IMAGE_PATHS[kind]}?v=${image.digest.slice(0, 12)}`;
+export const imageLink = (kind: ImageKind, image: PublicImage) => imageUrl(kind, image.digest);
 
 /**
  * An image as an answer. An SVG is shown by the page as an <img>, where it never runs script

@@ -100,8 +100,10 @@ export class TestClient {
     if (this.cookies.size && !headers.has("cookie")) {
       headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
     }
-    let body: string | undefined;
-    if (options.body !== undefined) {
+    let body: string | Uint8Array | undefined;
+    if (options.body instanceof Uint8Array) {
+      body = options.body;
+    } else if (options.body !== undefined) {
       body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
       if (!headers.has("content-type") && typeof options.body !== "string") {
         headers.set("content-type", "application/json");

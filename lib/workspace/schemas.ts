@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { email, name, password, uuid } from "@/lib/contract/fields";
+import { AA_CONTRAST, contrast, HEX_COLOR, PAGE_BACKGROUNDS } from "@/lib/content/color";
+import { email, locale, name, password, uuid } from "@/lib/contract/fields";
 import { ROLES } from "@/lib/contract/roles";
 
 export const Role = z.enum(ROLES).meta({ id: "Role" });
@@ -59,16 +60,93 @@ function canonicalTimeZone(zone: string): string | null {
   }
 }
 
+/** The images a page may carry, by the name its address uses. */
+export const IMAGE_KINDS = ["logo-light", "logo-dark", "favicon"] as const;
+export type ImageKindName = (typeof IMAGE_KINDS)[number];
+
+const PageImage = z
+  .object({
+    url: z.string().describe("Where the public page serves it (versioned by its bytes)"),
+    contentType: z.string(),
+    size: z.number().int().describe("Bytes"),
+  })
+  .meta({ id: "PageImage" });
+
+const HeaderLink = z
+  .strictObject({
+    label: z.string().trim().min(1, "Must not be empty.").max(40),
+    url: z.url({ protocol: /^https$/, message: "Must be an https:// address." }).max(2000),
+  })
+  .meta({ id: "HeaderLink" });
+
+/**
+ * An accent colour (`#rrggbb`), refused unless text in it reads (4.5:1) on both backgrounds of
+ * its scheme.
+ */
+const accent = (scheme: "light" | "dark") =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(HEX_COLOR, "Must be a colour as #rrggbb.")
+    .superRefine((color, ctx) => {
+      const backgrounds = PAGE_BACKGROUNDS[scheme];
+      const worst = Math.min(...backgrounds.map((bg) => contrast(color, bg)));
+      if (worst < AA_CONTRAST) {
+        ctx.addIssue({
+          code: "custom",
+          message: `${color} reaches only ${worst.toFixed(2)}:1 against the page's ${scheme} background (${backgrounds.join(" and ")}); links and buttons need ${AA_CONTRAST}:1. Choose a ${scheme === "light" ? "darker" : "lighter"} colour.`,
+        });
+      }
+    });
+
 export const Workspace = z
   .object({
     id: uuid(),
     name: z.string(),
     timeZone: z.string().describe("IANA time zone of the public page"),
+    defaultLocale: locale().describe(
+      "The public page's language for visitors whose browser asks for none it speaks",
+    ),
+    accentColor: z
+      .string()
+      .nullable()
+      .describe("The page's accent in the light scheme (links, buttons); null = the default"),
+    accentColorDark: z
+      .string()
+      .nullable()
+      .describe("The accent in the dark scheme; null = derived from accentColor"),
+    headerLinks: z.array(HeaderLink).describe("Links in the page's header, in order"),
+    supportUrl: z.string().nullable().describe('The page\'s "Get support" link'),
+    footerText: z.string().describe("Markdown at the foot of every public page"),
+    showPoweredBy: z.boolean().describe('Whether the page says "Powered by Allclear"'),
+    logoLight: PageImage.nullable(),
+    logoDark: PageImage.nullable(),
+    favicon: PageImage.nullable(),
     createdAt: z.date(),
   })
   .meta({ id: "Workspace" });
+export type Workspace = z.input<typeof Workspace>;
 
 export const PatchWorkspaceInput = z
-  .strictObject({ name: name().optional(), timeZone: timeZone().optional() })
+  .strictObject({
+    name: name().optional(),
+    timeZone: timeZone().optional(),
+    defaultLocale: locale().optional(),
+    accentColor: accent("light").nullable().optional(),
+    accentColorDark: accent("dark").nullable().optional(),
+    headerLinks: z.array(HeaderLink).max(5, "At most 5 links.").optional(),
+    supportUrl: z
+      .url({ protocol: /^(https|mailto)$/, message: "Must be an https:// or mailto: address." })
+      .max(2000)
+      .nullable()
+      .optional(),
+    footerText: z.string().max(2000).optional(),
+    showPoweredBy: z.boolean().optional(),
+  })
   .meta({ id: "PatchWorkspaceInput" });
 export type PatchWorkspaceInput = z.output<typeof PatchWorkspaceInput>;
+
+export const ImageParams = z.object({
+  kind: z.enum(IMAGE_KINDS, { message: `Must be one of ${IMAGE_KINDS.join(", ")}.` }),
+});
