@@ -97,3 +97,5 @@ export type Mailbox = Answer<typeof email.Mailbox>;
 export type MailboxMessage = Answer<typeof email.MailboxMessage>;
 
 export type Workspace = Answer<typeof workspace.Workspace>;
+/** A logo or the favicon, by the name its address uses (`/v1/workspace/images/{kind}`). */
+export type PageImageKind = workspace.ImageKindName;

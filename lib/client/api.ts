@@ -26,18 +26,23 @@ export function markSigningOut() {
   signingOut = true;
 }
 
-/** Calls the same /v1 API scripts use; answers the JSON body or throws an ApiError. */
+/**
+ * Calls the same /v1 API scripts use; answers the JSON body or throws an ApiError. A body is sent
+ * as JSON, except a Blob (a chosen file), which goes as its bytes under the content type the
+ * caller names in `headers`.
+ */
 export async function apiFetch<T>(
   path: string,
   init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<T> {
+  const json = init.body !== undefined && !(init.body instanceof Blob);
   const response = await fetch(path, {
     method: init.method ?? "GET",
     headers: {
-      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+      ...(json ? { "content-type": "application/json" } : {}),
       ...init.headers,
     },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    body: json ? JSON.stringify(init.body) : (init.body as Blob | undefined),
     credentials: "same-origin",
     cache: "no-store",
   });

@@ -173,10 +173,13 @@ export function privatePage(
   extra: Record<string, string> = {},
 ): Response {
   const { etag: _, ...headers } = headersFor(rendered("html", body, status));
+  // The language the page was written in, as its root element says.
+  const language = /^<!doctype html>\s*<html lang="([^"]+)"/.exec(body)?.[1];
   return new Response(body, {
     status,
     headers: {
       ...headers,
+      ...(language ? { "content-language": language } : {}),
       "cache-control": "no-store",
       "referrer-policy": "no-referrer",
       ...extra,

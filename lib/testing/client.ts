@@ -110,7 +110,11 @@ export class TestClient {
       }
     }
     const response = await dispatch(
-      new Request(new URL(path, config().baseUrl), { method, headers, body }),
+      new Request(new URL(path, config().baseUrl), {
+        method,
+        headers,
+        body: body as BodyInit | undefined,
+      }),
     );
     for (const cookie of response.headers.getSetCookie()) {
       const [pair = "", ...attributes] = cookie.split(";");

@@ -7,6 +7,7 @@ import { Field } from "@/app/ui/field";
 import { NewPasswordField } from "@/app/ui/new-password-field";
 import { ErrorNotice, Loading } from "@/app/ui/states";
 import { sessionKeys } from "../query-keys";
+import type { BrandingChoices } from "./branding-choices";
 import { TwoFactorSettings } from "./two-factor";
 import { WorkspaceSettings } from "./workspace";
 
@@ -21,7 +22,7 @@ function OutcomeNotice({ outcome }: { outcome: Outcome }) {
   );
 }
 
-export function SettingsView() {
+export function SettingsView({ choices }: { choices: BrandingChoices }) {
   const queryClient = useQueryClient();
   // Read fresh each time: two-factor state and name change here and elsewhere.
   const session = useQuery({
@@ -104,7 +105,7 @@ export function SettingsView() {
         </form>
       </section>
       <TwoFactorSettings enabled={Boolean(user.twoFactorEnabled)} onChange={refresh} />
-      <WorkspaceSettings />
+      <WorkspaceSettings choices={choices} />
     </div>
   );
 }

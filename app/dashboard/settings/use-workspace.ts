@@ -5,7 +5,7 @@ import { apiFetch } from "@/lib/client/api";
 import type { Workspace } from "../api-types";
 import { workspaceKeys } from "../query-keys";
 
-/** The workspace's name and time zone, which every member may read. */
+/** The workspace: its name, time zone and branding, which every member may read. */
 export function useWorkspace() {
   return useQuery({
     queryKey: workspaceKeys.all,

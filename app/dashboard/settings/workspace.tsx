@@ -12,6 +12,10 @@ import { useApiSubmit } from "@/app/ui/use-api-submit";
 import { useCan } from "../actor";
 import type { Workspace } from "../api-types";
 import { workspaceKeys } from "../query-keys";
+import { BrandingFacts } from "./branding-facts";
+import { BrandingSettings } from "./branding-form";
+import type { BrandingChoices } from "./branding-choices";
+import { PageImages } from "./page-images";
 import { useWorkspace } from "./use-workspace";
 
 /** Every IANA zone the browser knows, with the workspace's own first if it is not among them. */
@@ -24,8 +28,11 @@ function zoneOptions(current: string) {
   }));
 }
 
-/** The public page's name and time zone: admins change them, everyone else reads them. */
-export function WorkspaceSettings() {
+/**
+ * The public page's name and time zone, then its branding and images: admins change them,
+ * everyone else reads them.
+ */
+export function WorkspaceSettings({ choices }: { choices: BrandingChoices }) {
   const admin = useCan("admin");
   const queryClient = useQueryClient();
   const router = useRouter();
@@ -54,57 +61,70 @@ export function WorkspaceSettings() {
   }
 
   return (
-    <section className="card" aria-labelledby="workspace-heading">
-      <h2 id="workspace-heading">Status page</h2>
-      {workspace.isPending ? (
-        <Loading />
-      ) : workspace.isError ? (
-        <ErrorNotice error={workspace.error} />
-      ) : admin ? (
-        <form className="form" onSubmit={save} key={workspace.data.timeZone + workspace.data.name}>
-          <Field
-            label="Workspace name"
-            name="name"
-            defaultValue={workspace.data.name}
-            hint="The title of the public status page."
-            error={error?.forField("name")}
-            required
-            maxLength={200}
-          />
-          <SelectField
-            label="Time zone"
-            name="timeZone"
-            defaultValue={workspace.data.timeZone}
-            options={options}
-            error={error?.forField("timeZone")}
-          />
-          <p className="muted">
-            The public page counts its days (uptime bars, recent incidents) in this zone; visitors
-            see times in their own.
-          </p>
-          <FormError error={error} />
-          {saved && (
-            <p className="success" role="status">
-              Saved. The public page shows it now.
+    <>
+      <section className="card" aria-labelledby="workspace-heading">
+        <h2 id="workspace-heading">Status page</h2>
+        {workspace.isPending ? (
+          <Loading />
+        ) : workspace.isError ? (
+          <ErrorNotice error={workspace.error} />
+        ) : admin ? (
+          <form
+            className="form"
+            onSubmit={save}
+            key={workspace.data.timeZone + workspace.data.name}
+          >
+            <Field
+              label="Workspace name"
+              name="name"
+              defaultValue={workspace.data.name}
+              hint="The title of the public status page."
+              error={error?.forField("name")}
+              required
+              maxLength={200}
+            />
+            <SelectField
+              label="Time zone"
+              name="timeZone"
+              defaultValue={workspace.data.timeZone}
+              options={options}
+              error={error?.forField("timeZone")}
+            />
+            <p className="muted">
+              The public page counts its days (uptime bars, recent incidents) in this zone; visitors
+              see times in their own.
             </p>
-          )}
-          <div className="row">
-            <button type="submit" disabled={pending}>
-              {pending ? "Saving…" : "Save status page"}
-            </button>
-            <a href="/" target="_blank" rel="noopener">
-              View the status page
-            </a>
-          </div>
-        </form>
-      ) : (
-        <dl className="facts">
-          <dt>Workspace name</dt>
-          <dd>{workspace.data.name}</dd>
-          <dt>Time zone</dt>
-          <dd>{workspace.data.timeZone}</dd>
-        </dl>
+            <FormError error={error} />
+            {saved && (
+              <p className="success" role="status">
+                Saved. The public page shows it now.
+              </p>
+            )}
+            <div className="row">
+              <button type="submit" disabled={pending}>
+                {pending ? "Saving…" : "Save status page"}
+              </button>
+              <a href="/" target="_blank" rel="noopener">
+                View the status page
+              </a>
+            </div>
+          </form>
+        ) : (
+          <dl className="facts">
+            <dt>Workspace name</dt>
+            <dd>{workspace.data.name}</dd>
+            <dt>Time zone</dt>
+            <dd>{workspace.data.timeZone}</dd>
+            <BrandingFacts workspace={workspace.data} languages={choices.languages} />
+          </dl>
+        )}
+      </section>
+      {admin && workspace.isSuccess && (
+        <>
+          <BrandingSettings workspace={workspace.data} languages={choices.languages} />
+          <PageImages workspace={workspace.data} choices={choices} />
+        </>
       )}
-    </section>
+    </>
   );
 }

@@ -96,6 +96,47 @@ describe("public subscribe", () => {
     );
   });
 
+  it("keeps the language the visitor subscribed in, and writes every mail in it", async () => {
+    const form = await new TestClient().post(
+      "/public/subscriptions",
+      "email=sprache%40example.com&locale=de",
+      { headers: FORM },
+    );
+    expect(form.status).toBe(202);
+    expect(form.text).toContain('<html lang="de">');
+    expect(form.text).toContain("Prüfen Sie Ihren Posteingang");
+    const [confirmation] = await mailTo("sprache@example.com");
+    expect(confirmation!.subject).toBe("Bestätigen Sie Ihr Abonnement für den Status von Acme");
+    expect(confirmation!.html).toContain('<html lang="de">');
+    const link = linkIn(confirmation!.text, "/public/subscriptions/confirm");
+    expect(new URL(link).searchParams.get("locale")).toBe("de");
+    const page = await new TestClient().get(pathOf(link));
+    expect(page.text).toContain('<html lang="de">');
+    await new TestClient().post(pathOf(link), "locale=de", { headers: FORM });
+    expect((await subscriberRow("sprache@example.com"))!.locale).toBe("de");
+    catcher.clear();
+    const incident = await admin.post("/v1/incidents", {
+      title: "Anmeldung gestört",
+      impact: "minor",
+      visibility: "published",
+      body: "Wir sehen nach.",
+      components: [{ componentId: api, status: "degraded_performance" }],
+    });
+    expect(incident.status).toBe(201);
+    const [event] = await mailTo("sprache@example.com");
+    expect(event!.subject).toBe("[Status von Acme] Untersuchung läuft: Anmeldung gestört");
+    expect(event!.text).toContain("Betroffene Komponenten");
+    expect(event!.text).toContain("API: Eingeschränkte Leistung");
+    expect(linkIn(event!.text, "/public/subscriptions/manage")).toContain("&locale=de");
+    await admin.patch(`/v1/incidents/${incident.body.id}`, { status: "resolved" });
+    // An address added by the team gets the page's default language, or the one chosen.
+    const added = await admin.post("/v1/subscribers", { email: "ja@example.com", locale: "ja" });
+    expect(added.status, added.text).toBe(201);
+    expect(added.body.locale).toBe("ja");
+    const [japanese] = await mailTo("ja@example.com");
+    expect(japanese!.html).toContain('<html lang="ja">');
+  });
+
   it("tells an active address it is already subscribed, with its manage and unsubscribe links", async () => {
     await subscribeUntilQuiet("known@example.com");
     catcher.clear();

@@ -103,6 +103,7 @@ describe("subscribers API", () => {
       id: expect.any(String),
       email: "pat@example.com",
       state: "pending_confirmation",
+      locale: "en",
       componentIds: [api],
       createdAt: expect.stringMatching(/Z$/),
     });

@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 
 describe("/v1/workspace", () => {
-  it("answers the name and time zone to any member", async () => {
+  it("answers the name, time zone and the page's dress to any member", async () => {
     const { client: viewer } = await memberWithRole(owner, "viewer");
     const response = await viewer.get("/v1/workspace");
     expect(response.status).toBe(200);
@@ -18,6 +18,16 @@ describe("/v1/workspace", () => {
       id: workspaceId,
       name: "Acme",
       timeZone: "Etc/UTC",
+      defaultLocale: "en",
+      accentColor: null,
+      accentColorDark: null,
+      headerLinks: [],
+      supportUrl: null,
+      footerText: "",
+      showPoweredBy: true,
+      logoLight: null,
+      logoDark: null,
+      favicon: null,
       createdAt: expect.stringMatching(/Z$/),
     });
   });
