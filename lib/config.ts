@@ -34,6 +34,11 @@ const envSchema = z
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    STATUS_PAGE_HOST: z
+      .string()
+      .regex(/^[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?(?::\d{1,5})?$/i, "must be a host name, such as status.example.com")
+      .transform((host) => host.toLowerCase())
+      .optional(),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
@@ -150,6 +155,15 @@ const envSchema = z
     nodeEnv: env.NODE_ENV,
     port: env.PORT,
     baseUrl: new URL(env.BASE_URL ?? `http://localhost:${env.PORT}`).origin,
+    /** The host the public page answers on as well (a custom domain), if any. */
+    statusPageHost: env.STATUS_PAGE_HOST,
+    /**
+     * Where visitors read the public page: the custom domain, with BASE_URL's scheme, when one is
+     * set; links in feeds, emails, JSON and canonical addresses use it.
+     */
+    statusPageUrl: env.STATUS_PAGE_HOST
+      ? `${new URL(env.BASE_URL ?? `http://localhost:${env.PORT}`).protocol}//${env.STATUS_PAGE_HOST}`
+      : new URL(env.BASE_URL ?? `http://localhost:${env.PORT}`).origin,
     databaseUrl: env.DATABASE_URL,
     databasePoolMax: env.DATABASE_POOL_MAX,
     pgliteDir: env.PGLITE_DIR,

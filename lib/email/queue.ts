@@ -54,7 +54,7 @@ export async function sealLink(link: string): Promise<SealedLink> {
 }
 
 export function confirmationUrl(token: string): string {
-  return `${config().baseUrl}/public/subscriptions/confirm?token=${encodeURIComponent(token)}`;
+  return `${config().statusPageUrl}/public/subscriptions/confirm?token=${encodeURIComponent(token)}`;
 }
 
 export async function queueConfirmation(
@@ -279,7 +279,7 @@ export async function subscriberLinks(
   locale?: Locale,
 ): Promise<SubscriberLinks> {
   const token = encodeURIComponent(await subscriberLinkToken(subscriberId));
-  const base = `${config().baseUrl}/public/subscriptions`;
+  const base = `${config().statusPageUrl}/public/subscriptions`;
   const language = locale ? `&locale=${encodeURIComponent(locale)}` : "";
   return {
     unsubscribeUrl: `${base}/unsubscribe?token=${token}${language}`,

@@ -89,7 +89,8 @@ export async function emitEvent(
     occurredAt: occurredAt.toISOString(),
     workspace,
     [subject.kind]: subject.resource,
-    url: `${config().baseUrl}/${path}/${subject.resource.id}`,
+    // The dashboard stays on BASE_URL; the public page may have a host of its own.
+    url: `${subject.kind === "monitor" ? config().baseUrl : config().statusPageUrl}/${path}/${subject.resource.id}`,
   };
   const [event] = await tx
     .insert(schema.outboxEvent)

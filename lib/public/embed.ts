@@ -10,7 +10,7 @@ import type { View } from "./view";
  * and where to read more. `/embed.js` reads it.
  */
 export function widgetJson(data: PublicData) {
-  const base = config().baseUrl;
+  const base = config().statusPageUrl;
   const overall = overallOf(data);
   return {
     page: { name: data.workspace.name, url: `${base}/`, updatedAt: data.updatedAt.toISOString() },
@@ -55,7 +55,7 @@ export function embedPage(data: PublicData, view: View): string {
 <link rel="stylesheet" href="${assetLink("/status.css")}">
 </head>
 <body class="embed">
-<a class="embed-pill indicator-${overall.indicator}" href="${config().baseUrl}${view.link("/")}" target="_blank" rel="noopener" aria-label="${t("embed.open", { name: ws.name })}: ${t(`overall.${overall.indicator}`)}">
+<a class="embed-pill indicator-${overall.indicator}" href="${config().statusPageUrl}${view.link("/")}" target="_blank" rel="noopener" aria-label="${t("embed.open", { name: ws.name })}: ${t(`overall.${overall.indicator}`)}">
 <span class="embed-dot" aria-hidden="true"></span>
 <span class="embed-text"><strong>${t(`overall.${overall.indicator}`)}</strong>${active ? html` · ${t("embed.incidents", { count: active })}` : ""}</span>
 </a>

@@ -24,7 +24,7 @@ type Entry = {
  * its id, so it stays the same as updates arrive), holding every update, newest first.
  */
 function entries(data: PublicData, view: View): Entry[] {
-  const base = config().baseUrl;
+  const base = config().statusPageUrl;
   const { t } = view.tr;
   return data.incidents.slice(0, LIST_LIMIT).map((incident) => {
     const newest = incident.updates[0];
@@ -50,7 +50,7 @@ function entries(data: PublicData, view: View): Entry[] {
 // workspace's name included, is escaped, so nothing an editor writes can end an element early.
 
 export function rssFeed(data: PublicData, view: View): string {
-  const base = config().baseUrl;
+  const base = config().statusPageUrl;
   const name = data.workspace.name;
   const { t } = view.tr;
   return xml`<?xml version="1.0" encoding="utf-8"?>
@@ -82,7 +82,7 @@ ${entries(data, view).map(
 }
 
 export function atomFeed(data: PublicData, view: View): string {
-  const base = config().baseUrl;
+  const base = config().statusPageUrl;
   const name = data.workspace.name;
   const { t } = view.tr;
   return xml`<?xml version="1.0" encoding="utf-8"?>

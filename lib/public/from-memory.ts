@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompress, constants, gzip } from "node:zlib";
+import { config } from "@/lib/config";
 import { etagMatches } from "@/lib/http/etag";
 import { ORIGIN_VERIFY_HEADER, passedFrontGate } from "@/lib/http/request";
 import { COMMON_SECURITY_HEADERS } from "@/lib/http/security-headers";
@@ -103,6 +104,27 @@ function send(request: IncomingMessage, response: ServerResponse, answer: Render
     ready.identity;
   response.writeHead(answer.status, variant.headers);
   response.end(request.method === "HEAD" ? undefined : variant.body);
+}
+
+/** Paths of the public page that answer on its own host besides those `publicAddress` knows. */
+const ALSO_ON_STATUS_HOST = /^\/(?:public\/subscriptions(?:\/[a-z]+)?|heartbeat\/.+|favicon\.ico|health(?:\/ready)?)$/;
+
+/**
+ * On the public page's own host (STATUS_PAGE_HOST), only the public page answers: a request for
+ * anything else (the dashboard, sign-in, the API) is sent, with a permanent redirect that keeps
+ * its method, to the same path on BASE_URL, where its cookies live. Answers whether it did.
+ */
+export function sendOffStatusHost(request: IncomingMessage, response: ServerResponse): boolean {
+  const { statusPageHost, baseUrl } = config();
+  if (!statusPageHost || request.headers.host?.toLowerCase() !== statusPageHost) return false;
+  if (new URL(baseUrl).host === statusPageHost) return false;
+  const target = request.url ?? "/";
+  const query = target.indexOf("?");
+  const pathname = query < 0 ? target : target.slice(0, query);
+  if (publicAddress(pathname, "") || ALSO_ON_STATUS_HOST.test(pathname)) return false;
+  response.writeHead(308, { location: `${baseUrl}${target.startsWith("/") ? target : "/"}`, "cache-control": "no-store" });
+  response.end();
+  return true;
 }
 
 /**

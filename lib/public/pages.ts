@@ -1,4 +1,5 @@
 import type { ComponentStatus } from "@/lib/components/schemas";
+import { config } from "@/lib/config";
 import { html, SafeHtml } from "@/lib/content/html";
 import { markdownToHtml } from "@/lib/content/markdown";
 import { LOCALE_NAMES, LOCALES } from "@/lib/i18n/locales";
@@ -96,6 +97,7 @@ export function layout(
 <meta name="color-scheme" content="light dark">
 <title>${title}</title>
 <meta name="description" content="${description}">
+<link rel="canonical" href="${config().statusPageUrl}${view.link(path)}">
 <link rel="icon" href="${favicon ? imageLink("favicon", favicon) : assetLink("/icon.svg")}"${favicon ? "" : html` type="image/svg+xml"`}>
 <link rel="stylesheet" href="${assetLink("/status.css")}">
 ${brand.accentColor ? html`<link rel="stylesheet" href="${brandCssLink(ws)}">` : ""}

@@ -14,7 +14,7 @@ export function robotsTxt(): string {
     "Disallow: /v1/",
     "Disallow: /auth/",
     "Disallow: /embed",
-    `Sitemap: ${config().baseUrl}/sitemap.xml`,
+    `Sitemap: ${config().statusPageUrl}/sitemap.xml`,
     "",
   ].join("\n");
 }
@@ -24,7 +24,7 @@ export function robotsTxt(): string {
  * the addresses of its other languages.
  */
 export function sitemapXml(data: PublicData): string {
-  const base = config().baseUrl;
+  const base = config().statusPageUrl;
   const entry = (path: string, modified: Date) => xml`<url>
 <loc>${base}${path}</loc>
 <lastmod>${modified.toISOString()}</lastmod>

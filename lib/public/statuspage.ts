@@ -210,7 +210,7 @@ export function spPage(data: PublicData) {
   return {
     id: data.workspace.id,
     name: data.workspace.name,
-    url: config().baseUrl,
+    url: config().statusPageUrl,
     time_zone: data.workspace.timeZone,
     updated_at: iso(data.updatedAt),
   };
@@ -237,7 +237,7 @@ export function spIncident(data: PublicData, all: SpComponent[], i: PublicIncide
     monitoring_at: isoOrNull(i.monitoringAt),
     resolved_at: isoOrNull(i.resolvedAt),
     impact: i.impact,
-    shortlink: `${config().baseUrl}/incidents/${i.id}`,
+    shortlink: `${config().statusPageUrl}/incidents/${i.id}`,
     started_at: iso(i.startedAt),
     page_id: data.workspace.id,
     incident_updates: i.updates.map((u) => ({
@@ -323,7 +323,7 @@ export function spMaintenance(
     monitoring_at: null,
     resolved_at: isoOrNull(completedAt),
     impact: "maintenance",
-    shortlink: `${config().baseUrl}/maintenance/${m.id}`,
+    shortlink: `${config().statusPageUrl}/maintenance/${m.id}`,
     started_at: iso(m.startsAt),
     page_id: data.workspace.id,
     incident_updates: steps.reverse().map((step) => ({

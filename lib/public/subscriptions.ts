@@ -87,10 +87,11 @@ async function formFields(request: Request): Promise<URLSearchParams> {
 function assertPostedHere(request: Request): void {
   const origin = request.headers.get("origin");
   const crossSite = request.headers.get("sec-fetch-site") === "cross-site";
-  if (crossSite || (origin && origin !== config().baseUrl)) {
+  const ours = [config().baseUrl, config().statusPageUrl];
+  if (crossSite || (origin && !ours.includes(origin))) {
     throw new ForbiddenError(
       "This form can only be sent from this status page, not from another site: open " +
-        `${config().baseUrl}/public/subscriptions and subscribe there.`,
+        `${config().statusPageUrl}/public/subscriptions and subscribe there.`,
       "cross_site_request",
     );
   }

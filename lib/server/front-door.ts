@@ -1,7 +1,7 @@
 import { Server, type IncomingMessage, type ServerResponse } from "node:http";
 import { servePingFromFrontDoor } from "@/lib/api/heartbeat";
 import { stampSocketPeer } from "@/lib/http/socket-peer";
-import { servePublicFromMemory } from "@/lib/public/from-memory";
+import { sendOffStatusHost, servePublicFromMemory } from "@/lib/public/from-memory";
 
 const store = globalThis as typeof globalThis & { __allclearFrontDoor?: true };
 
@@ -24,7 +24,8 @@ export function openFrontDoor({ publicFromMemory }: { publicFromMemory: boolean 
       if (
         event === "request" &&
         publicFromMemory &&
-        (servePublicFromMemory(request, args[1] as ServerResponse) ||
+        (sendOffStatusHost(request, args[1] as ServerResponse) ||
+          servePublicFromMemory(request, args[1] as ServerResponse) ||
           servePingFromFrontDoor(request, args[1] as ServerResponse))
       ) {
         return true;
