@@ -12,6 +12,8 @@ export type BenchServer = {
   /** The PostgreSQL database the server runs on (with BENCH_DATABASE_URL), else empty. */
   databaseUrl: string;
   cpuSeconds: () => number;
+  /** Resident memory of the server and every process under it, in bytes. */
+  rssBytes: () => number;
   stop: () => Promise<void>;
 };
 
@@ -24,6 +26,23 @@ export function treeCpuSeconds(pid: number): number {
       const stat = readFileSync(`/proc/${id}/stat`, "utf8");
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       total += (Number(fields[11]) + Number(fields[12])) / ticks;
+      const children = readFileSync(`/proc/${id}/task/${id}/children`, "utf8").trim();
+      for (const child of children ? children.split(" ") : []) visit(Number(child));
+    } catch {
+      // the process ended
+    }
+  };
+  visit(pid);
+  return total;
+}
+
+/** Resident memory (VmRSS) of a process and every process under it, in bytes. */
+export function treeRssBytes(pid: number): number {
+  let total = 0;
+  const visit = (id: number) => {
+    try {
+      const status = readFileSync(`/proc/${id}/status`, "utf8");
+      total += Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
       const children = readFileSync(`/proc/${id}/task/${id}/children`, "utf8").trim();
       for (const child of children ? children.split(" ") : []) visit(Number(child));
     } catch {
@@ -89,6 +108,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ben
     baseUrl,
     databaseUrl,
     cpuSeconds: () => treeCpuSeconds(child.pid!),
+    rssBytes: () => treeRssBytes(child.pid!),
     stop: async () => {
       child.kill(profileDir ? "SIGINT" : "SIGTERM");
       await new Promise((resolve) => child.once("exit", resolve));

@@ -36,7 +36,10 @@ const envSchema = z
     BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
     STATUS_PAGE_HOST: z
       .string()
-      .regex(/^[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?(?::\d{1,5})?$/i, "must be a host name, such as status.example.com")
+      .regex(
+        /^[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?(?::\d{1,5})?$/i,
+        "must be a host name, such as status.example.com",
+      )
       .transform((host) => host.toLowerCase())
       .optional(),
     DATABASE_URL: z

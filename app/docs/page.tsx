@@ -60,7 +60,20 @@ export default function DocsPage() {
                 {operation.requestBody && (
                   <>
                     <h3>Request body</h3>
-                    <Schema schema={operation.requestBody.content["application/json"].schema} />
+                    {operation.requestBody.content["application/json"] ? (
+                      <Schema schema={operation.requestBody.content["application/json"].schema} />
+                    ) : (
+                      <p>
+                        The file itself, as{" "}
+                        {Object.keys(operation.requestBody.content).map((type, index) => (
+                          <span key={type}>
+                            {index ? ", " : ""}
+                            <code>{type}</code>
+                          </span>
+                        ))}
+                        .
+                      </p>
+                    )}
                   </>
                 )}
                 <h3>Responses</h3>

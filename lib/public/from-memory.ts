@@ -107,7 +107,8 @@ function send(request: IncomingMessage, response: ServerResponse, answer: Render
 }
 
 /** Paths of the public page that answer on its own host besides those `publicAddress` knows. */
-const ALSO_ON_STATUS_HOST = /^\/(?:public\/subscriptions(?:\/[a-z]+)?|heartbeat\/.+|favicon\.ico|health(?:\/ready)?)$/;
+const ALSO_ON_STATUS_HOST =
+  /^\/(?:public\/subscriptions(?:\/[a-z]+)?|heartbeat\/.+|favicon\.ico|health(?:\/ready)?)$/;
 
 /**
  * On the public page's own host (STATUS_PAGE_HOST), only the public page answers: a request for
@@ -122,7 +123,10 @@ export function sendOffStatusHost(request: IncomingMessage, response: ServerResp
   const query = target.indexOf("?");
   const pathname = query < 0 ? target : target.slice(0, query);
   if (publicAddress(pathname, "") || ALSO_ON_STATUS_HOST.test(pathname)) return false;
-  response.writeHead(308, { location: `${baseUrl}${target.startsWith("/") ? target : "/"}`, "cache-control": "no-store" });
+  response.writeHead(308, {
+    location: `${baseUrl}${target.startsWith("/") ? target : "/"}`,
+    "cache-control": "no-store",
+  });
   response.end();
   return true;
 }
