@@ -51,28 +51,24 @@ function buildTranslator(locale: Locale): Translator {
     }
     return String(message.format(values));
   };
-  const dateTimes = new Map<string, Intl.DateTimeFormat>();
-  const dateTimeIn = (zone: string) => {
-    let formatter = dateTimes.get(zone);
-    if (!formatter) {
-      formatter = new Intl.DateTimeFormat(locale, {
-        timeZone: zone,
-        dateStyle: "medium",
-        timeStyle: "short",
-      });
-      dateTimes.set(zone, formatter);
-    }
-    return formatter;
+  // Formats in a zone, made once per zone the page asks for.
+  const inZone = (options: Intl.DateTimeFormatOptions) => {
+    const made = new Map<string, Intl.DateTimeFormat>();
+    return (zone: string) => {
+      let formatter = made.get(zone);
+      if (!formatter) {
+        formatter = new Intl.DateTimeFormat(locale, { ...options, timeZone: zone });
+        made.set(zone, formatter);
+      }
+      return formatter;
+    };
   };
-  const zoneNames = new Map<string, Intl.DateTimeFormat>();
-  const zoneName = (date: Date, zone: string) => {
-    let formatter = zoneNames.get(zone);
-    if (!formatter) {
-      formatter = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: "short" });
-      zoneNames.set(zone, formatter);
-    }
-    return formatter.formatToParts(date).find((part) => part.type === "timeZoneName")?.value ?? "";
-  };
+  const dateTimeIn = inZone({ dateStyle: "medium", timeStyle: "short" });
+  const zoneNameIn = inZone({ timeZoneName: "short" });
+  const zoneName = (date: Date, zone: string) =>
+    zoneNameIn(zone)
+      .formatToParts(date)
+      .find((part) => part.type === "timeZoneName")?.value ?? "";
   const utc = (date: string) => new Date(`${date}T00:00:00Z`);
   const dayFormat = new Intl.DateTimeFormat(locale, {
     timeZone: "UTC",

@@ -3,6 +3,7 @@ import { getDb, schema, type Executor } from "@/db/client";
 import type { UpdateComponentChange } from "@/db/schema/incidents";
 import type { ComponentStatus } from "@/lib/components/schemas";
 import { groupBy } from "@/lib/group-by";
+import { workspaceColumns } from "@/lib/workspace/workspace";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
 import { affectedOf } from "@/lib/incidents/incidents";
 import { componentIdsOf } from "@/lib/maintenance/maintenance";
@@ -380,22 +381,7 @@ async function loadImages(tx: Executor, workspaceId: string): Promise<PublicBran
 
 /** The deployment's workspace (there is one) and its dress, or null before setup. */
 export async function loadWorkspace(tx: Executor): Promise<PublicWorkspace | null> {
-  const [row] = await tx
-    .select({
-      id: workspace.id,
-      name: workspace.name,
-      timeZone: workspace.timeZone,
-      createdAt: workspace.createdAt,
-      defaultLocale: workspace.defaultLocale,
-      accentColor: workspace.accentColor,
-      accentColorDark: workspace.accentColorDark,
-      headerLinks: workspace.headerLinks,
-      supportUrl: workspace.supportUrl,
-      footerText: workspace.footerText,
-      showPoweredBy: workspace.showPoweredBy,
-    })
-    .from(workspace)
-    .limit(1);
+  const [row] = await tx.select(workspaceColumns).from(workspace).limit(1);
   if (!row) return null;
   const { id, name, timeZone, createdAt, defaultLocale, ...brand } = row;
   return {

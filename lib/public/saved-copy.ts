@@ -9,7 +9,7 @@ import type { PublicData } from "./load";
  * the database is out of reach still shows visitors the last good page rather than a 503. It
  * holds only what the public page already shows.
  */
-const FORMAT = 2;
+const FORMAT = 3;
 
 type SavedCopy = { format: number; savedAt: string; data: PublicData };
 

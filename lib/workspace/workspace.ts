@@ -9,7 +9,8 @@ import type { ImageKindName, PatchWorkspaceInput, Workspace } from "./schemas";
 
 const { workspace, workspaceImage } = schema;
 
-const columns = {
+/** The workspace as the API and the public page read it: its name, zone and page's dress. */
+export const workspaceColumns = {
   id: workspace.id,
   name: workspace.name,
   timeZone: workspace.timeZone,
@@ -54,7 +55,10 @@ async function withImages(tx: Executor, row: Row): Promise<Workspace> {
 
 export async function getWorkspace({ ctx }: { ctx: Pick<Actor, "workspaceId"> }) {
   const db = await getDb();
-  const [row] = await db.select(columns).from(workspace).where(eq(workspace.id, ctx.workspaceId));
+  const [row] = await db
+    .select(workspaceColumns)
+    .from(workspace)
+    .where(eq(workspace.id, ctx.workspaceId));
   if (!row) throw new NotFoundError("workspace");
   return withImages(db, row);
 }
@@ -63,7 +67,7 @@ export async function getWorkspace({ ctx }: { ctx: Pick<Actor, "workspaceId"> })
 export async function updateWorkspace({ ctx, input }: { ctx: Actor; input: PatchWorkspaceInput }) {
   return transactionChangingData(ctx.workspaceId, async (tx) => {
     const [before] = await tx
-      .select(columns)
+      .select(workspaceColumns)
       .from(workspace)
       .where(eq(workspace.id, ctx.workspaceId))
       .for("update");
@@ -72,7 +76,7 @@ export async function updateWorkspace({ ctx, input }: { ctx: Actor; input: Patch
       .update(workspace)
       .set({ ...input, updatedAt: new Date() })
       .where(eq(workspace.id, ctx.workspaceId))
-      .returning(columns);
+      .returning(workspaceColumns);
     if (!row) throw new NotFoundError("workspace");
     await recordAudit(
       tx,
@@ -164,7 +168,7 @@ async function touch(tx: Executor, workspaceId: string): Promise<Row> {
     .update(workspace)
     .set({ updatedAt: new Date() })
     .where(eq(workspace.id, workspaceId))
-    .returning(columns);
+    .returning(workspaceColumns);
   if (!row) throw new NotFoundError("workspace");
   return row;
 }

@@ -1,9 +1,9 @@
 "use client";
 
-import { useRef, useState } from "react";
-import { flushSync } from "react-dom";
+import { useState } from "react";
 import type { ApiError } from "@/lib/client/api";
 import { Field } from "@/app/ui/field";
+import { RowList } from "@/app/ui/row-list";
 import type { Workspace } from "../api-types";
 import { RowLabel } from "../monitors/row-label";
 
@@ -27,8 +27,6 @@ export function HeaderLinks({
   error: ApiError | null;
 }) {
   const [rows, setRows] = useState(() => initial.map((link) => linkRow(link)));
-  const [added, setAdded] = useState<number | null>(null);
-  const add = useRef<HTMLButtonElement>(null);
   const groupError = error?.forField("headerLinks");
   return (
     <fieldset className="editor">
@@ -38,59 +36,30 @@ export function HeaderLinks({
         address.
       </p>
       {groupError && <p className="field-error">{groupError}</p>}
-      {rows.length > 0 && (
-        <ol className="plain editor-rows">
-          {rows.map((row, n) => (
-            <li key={row.key} className="editor-row">
-              <Field
-                label={<RowLabel row={`Link ${n + 1}`} words="Label" />}
-                name="headerLinkLabel"
-                defaultValue={row.label}
-                autoComplete="off"
-                autoFocus={row.key === added}
-                maxLength={40}
-                error={error?.forField(`headerLinks.${n}.label`)}
-              />
-              <Field
-                label={<RowLabel row={`Link ${n + 1}`} words="Address" />}
-                name="headerLinkUrl"
-                type="url"
-                defaultValue={row.url}
-                placeholder="https://"
-                autoComplete="off"
-                error={error?.forField(`headerLinks.${n}.url`)}
-              />
-              <button
-                type="button"
-                className="secondary"
-                aria-label={`Remove link ${n + 1}`}
-                onClick={() => {
-                  // Rendered first: with five rows, "Add link" is disabled until one goes.
-                  flushSync(() => setRows(rows.filter((r) => r.key !== row.key)));
-                  add.current?.focus();
-                }}
-              >
-                Remove
-              </button>
-            </li>
-          ))}
-        </ol>
-      )}
-      <div>
-        <button
-          type="button"
-          className="secondary"
-          ref={add}
-          disabled={rows.length >= MAX_LINKS}
-          onClick={() => {
-            const row = linkRow();
-            setAdded(row.key);
-            setRows([...rows, row]);
-          }}
-        >
-          Add link
-        </button>
-      </div>
+      <RowList rows={rows} onChange={setRows} newRow={linkRow} max={MAX_LINKS} noun="link">
+        {({ row, index, added }) => (
+          <>
+            <Field
+              label={<RowLabel row={`Link ${index + 1}`} words="Label" />}
+              name="headerLinkLabel"
+              defaultValue={row.label}
+              autoComplete="off"
+              autoFocus={added}
+              maxLength={40}
+              error={error?.forField(`headerLinks.${index}.label`)}
+            />
+            <Field
+              label={<RowLabel row={`Link ${index + 1}`} words="Address" />}
+              name="headerLinkUrl"
+              type="url"
+              defaultValue={row.url}
+              placeholder="https://"
+              autoComplete="off"
+              error={error?.forField(`headerLinks.${index}.url`)}
+            />
+          </>
+        )}
+      </RowList>
     </fieldset>
   );
 }
