@@ -84,7 +84,7 @@ describe("after setup", () => {
     expect(headers.get("cache-control")).toBe(PUBLIC_CACHE_CONTROL);
     expect(headers.get("etag")).toMatch(/^"[\w-]+"$/);
     expect(headers.get("content-security-policy")).toBe(
-      "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+      "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
     );
     expect(text).toContain("<title>Acme status</title>");
     // A partial outage and a major-impact incident: "major", in the words of the impact.

@@ -107,6 +107,9 @@ describe("formatting", () => {
     expect(translator("de").percent(99.5)).toBe("99,50");
     expect(translator("en").duration(2 * 3_600_000 + 5 * 60_000)).toBe("2 hr 5 min");
     expect(translator("en").duration(30_000)).toBe("< 1 min");
+    expect(translator("en").duration(3 * 86_400_000 + 4 * 3_600_000 + 60_000)).toBe("3 days 4 hr");
+    expect(translator("en").duration(86_400_000 + 60_000)).toBe("1 day");
+    expect(translator("de").duration(2 * 86_400_000)).toBe("2 Tage");
     expect(translator("de").day("2026-11-20")).toBe("Fr., 20. Nov. 2026");
     expect(translator("ja").month("2026-11")).toBe("2026年11月");
     const at = new Date("2026-11-20T13:05:00Z");

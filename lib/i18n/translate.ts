@@ -32,7 +32,7 @@ export type Translator = {
   month(month: string): string;
   /** A percentage (0–100) with two decimals. */
   percent(value: number): string;
-  /** A length of time in hours and minutes ("2 h 5 min"); under a minute, "< 1 min". */
+  /** A length of time in its two largest units ("3 days 4 hr", "2 hr 5 min"); "< 1 min". */
   duration(ms: number): string;
   /** Words joined as a list ("A, B and C"). */
   list(items: string[]): string;
@@ -91,6 +91,7 @@ function buildTranslator(locale: Locale): Translator {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
   });
+  const days = new Intl.NumberFormat(locale, { style: "unit", unit: "day", unitDisplay: "long" });
   const hours = new Intl.NumberFormat(locale, {
     style: "unit",
     unit: "hour",
@@ -129,9 +130,19 @@ function buildTranslator(locale: Locale): Translator {
     duration(ms) {
       const total = Math.floor(ms / 60_000);
       if (total < 1) return `< ${minutes.format(1)}`;
-      const h = Math.floor(total / 60);
-      const m = total % 60;
-      return units.format([...(h ? [hours.format(h)] : []), ...(m ? [minutes.format(m)] : [])]);
+      // The two largest units that are not zero: "3 days 4 hr", "2 hr 5 min", "12 min".
+      const parts = [
+        [Math.floor(total / 1440), days],
+        [Math.floor(total / 60) % 24, hours],
+        [total % 60, minutes],
+      ] as const;
+      const first = parts.findIndex(([value]) => value > 0);
+      return units.format(
+        parts
+          .slice(first, first + 2)
+          .filter(([value]) => value > 0)
+          .map(([value, unit]) => unit.format(value)),
+      );
     },
     list: (items) => lists.format(items),
   };

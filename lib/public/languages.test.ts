@@ -90,7 +90,9 @@ describe("choosing the language", () => {
     // The switcher and the alternates name every language.
     for (const locale of LOCALES) {
       expect(page.text).toContain(`hreflang="${locale}" lang="${locale}"`);
-      expect(page.text).toContain(`<link rel="alternate" hreflang="${locale}"`);
+      expect(page.text).toContain(
+        `<link rel="alternate" hreflang="${locale}" href="http://localhost:3000/?locale=${locale}">`,
+      );
     }
   });
 

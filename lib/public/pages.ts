@@ -103,7 +103,7 @@ export function layout(
 ${brand.accentColor ? html`<link rel="stylesheet" href="${brandCssLink(ws)}">` : ""}
 <link rel="alternate" type="application/rss+xml" title="${t("page.feedTitleRss", { name: ws.name })}" href="${view.link("/history.rss")}">
 <link rel="alternate" type="application/atom+xml" title="${t("page.feedTitleAtom", { name: ws.name })}" href="${view.link("/history.atom")}">
-${LOCALES.map((locale) => html`<link rel="alternate" hreflang="${locale}" href="${withLocale(path, locale)}">`)}
+${LOCALES.map((locale) => html`<link rel="alternate" hreflang="${locale}" href="${config().statusPageUrl}${withLocale(path, locale)}">`)}
 <script src="${assetLink("/status.js")}" defer></script>
 </head>
 <body>

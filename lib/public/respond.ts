@@ -27,9 +27,10 @@ const CONTENT_TYPE: Record<Rendered["kind"], string> = {
 
 // Public pages run no inline code: their one script and stylesheets are files of this site. Only
 // /embed may be framed by other sites.
+// Reads of this site's own files are allowed (a browser's tools fetch robots.txt from the page).
 const PAGE_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
-  "base-uri 'none'; form-action 'self'";
+  "connect-src 'self'; base-uri 'none'; form-action 'self'";
 
 /** A CDN may keep an answer a second and serve it stale for a day while the origin is down. */
 export const PUBLIC_CACHE_CONTROL =

@@ -86,7 +86,7 @@ export function groupUptime(children: Uptime[], days: DayRange[]): Uptime {
         : null,
       percent: mean(present.map((d) => d.percent!)),
       downMinutes: present.length
-        ? Math.round(present.reduce((sum, d) => sum + d.downMinutes!, 0) / present.length)
+        ? Math.ceil(present.reduce((sum, d) => sum + d.downMinutes!, 0) / present.length)
         : null,
     };
   });
