@@ -181,6 +181,10 @@ const word = (
   value: string,
 ) => tr.t(`${set}.${value}` as MessageKey);
 
+/** The status page's overall status after the change, in the subscriber's words. */
+const pageStatus = (tr: Translator, data: EventData): [string, string][] =>
+  data.status ? [[tr.t("mail.pageStatus"), tr.t(`overall.${data.status.indicator}`)]] : [];
+
 const MAINTENANCE_HEADLINE = {
   "maintenance.scheduled": "mail.maintenanceScheduled",
   "maintenance.started": "mail.maintenanceStarted",
@@ -223,6 +227,7 @@ export function eventMail({
     rows = [
       [t("mail.status"), word(tr, "incident", incident.status)],
       [t("mail.impact"), word(tr, "impact", incident.impact)],
+      ...pageStatus(tr, data),
     ];
     message = incident.updates[0]?.body ?? "";
     affected = incident.components.map(
@@ -239,6 +244,7 @@ export function eventMail({
       [t("mail.status"), word(tr, "maintenance", window.status)],
       [t("mail.starts"), tr.dateTime(new Date(window.startsAt), timeZone)],
       [t("mail.ends"), tr.dateTime(new Date(window.endsAt), timeZone)],
+      ...pageStatus(tr, data),
     ];
     message = type === "maintenance.updated" ? (window.updates?.[0]?.body ?? "") : window.body;
     affected = window.componentIds.map(name);

@@ -15,6 +15,10 @@ const COLOUR: Record<string, number> = {
   maintenance: 0x2563eb,
 };
 
+/** The status page's overall status after the change, when the event says it. */
+const pageStatus = (event: OutgoingEvent): [string, string][] =>
+  event.data.status ? [["Status page", event.data.status.description]] : [];
+
 /** The human content of an event, shared by the Slack and Discord messages. */
 function summarize(event: OutgoingEvent, componentNames: Map<string, string>) {
   const name = (id: string) => componentNames.get(id) ?? "A deleted component";
@@ -26,6 +30,7 @@ function summarize(event: OutgoingEvent, componentNames: Map<string, string>) {
       fields: [
         ["Status", labelOf(incident.status)],
         ["Impact", labelOf(incident.impact)],
+        ...pageStatus(event),
       ] as [string, string][],
       message: incident.updates[0]?.body ?? "",
       affected: incident.components.map((c) => `${name(c.componentId)} — ${labelOf(c.status)}`),
@@ -51,10 +56,10 @@ function summarize(event: OutgoingEvent, componentNames: Map<string, string>) {
   return {
     title: window.title,
     headline: EVENT_HEADLINE[event.type] ?? event.type,
-    fields: [
-      ["Status", labelOf(window.status)],
-      ["Window", when],
-    ] as [string, string][],
+    fields: [["Status", labelOf(window.status)], ["Window", when], ...pageStatus(event)] as [
+      string,
+      string,
+    ][],
     message: event.type === "maintenance.updated" ? (window.updates?.[0]?.body ?? "") : window.body,
     affected: window.componentIds.map(name),
     colour: COLOUR.maintenance!,

@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import { config } from "@/lib/config";
+import { overallStatus, type OverallStatus } from "@/lib/status/labels";
 
 // The events each transaction wrote, so whoever committed it can announce exactly those.
 const writtenIn = new WeakMap<object, string[]>();
@@ -47,6 +48,11 @@ export type EventData = {
   incident?: IncidentData;
   maintenance?: MaintenanceData;
   monitor?: MonitorData;
+  /**
+   * The status page's overall status once the change is made (the page's one rule): absent from
+   * events written before it was added, and from monitor events, which are the team's.
+   */
+  status?: OverallStatus;
   url: string;
 };
 export type OutgoingEvent = { type: string; data: EventData };
@@ -66,6 +72,37 @@ type Subject =
   | { kind: "incident"; resource: { id: string } & Record<string, unknown> }
   | { kind: "maintenance"; resource: { id: string } & Record<string, unknown> }
   | { kind: "monitor"; resource: MonitorData };
+
+/** The public page's overall status as the caller's transaction sees it. */
+async function pageStatus(tx: Executor, workspaceId: string): Promise<OverallStatus> {
+  const { component, incident, maintenance } = schema;
+  const [components, open, windows] = await Promise.all([
+    tx
+      .select({ status: component.status })
+      .from(component)
+      .where(eq(component.workspaceId, workspaceId)),
+    tx
+      .select({ impact: incident.impact })
+      .from(incident)
+      .where(
+        and(
+          eq(incident.workspaceId, workspaceId),
+          eq(incident.visibility, "published"),
+          ne(incident.status, "resolved"),
+        ),
+      ),
+    tx
+      .select({ id: maintenance.id })
+      .from(maintenance)
+      .where(and(eq(maintenance.workspaceId, workspaceId), eq(maintenance.status, "in_progress")))
+      .limit(1),
+  ]);
+  return overallStatus({
+    components: components.map((c) => c.status),
+    impacts: open.map((i) => i.impact),
+    maintenance: windows.length > 0,
+  });
+}
 
 /**
  * Writes an event to the outbox in the caller's transaction, with the payload receivers get
@@ -89,6 +126,7 @@ export async function emitEvent(
     occurredAt: occurredAt.toISOString(),
     workspace,
     [subject.kind]: subject.resource,
+    ...(subject.kind === "monitor" ? {} : { status: await pageStatus(tx, workspaceId) }),
     // The dashboard stays on BASE_URL; the public page may have a host of its own.
     url: `${subject.kind === "monitor" ? config().baseUrl : config().statusPageUrl}/${path}/${subject.resource.id}`,
   };

@@ -166,6 +166,8 @@ describe("deliveries", () => {
       occurredAt: payload.timestamp,
       workspace: { name: "Acme" },
       incident: { id: incident.id, title: "API errors", updates: [{ body: "Investigating." }] },
+      // The page's overall status once the incident is published, by the page's one rule.
+      status: { indicator: "major", description: "Major Service Outage" },
       url: `http://localhost:3000/incidents/${incident.id}`,
     });
     // A tampered body does not verify.

@@ -198,6 +198,7 @@ export const de: Messages = {
   "mail.why": "Sie erhalten diese E-Mail, weil Sie Status-Updates von {name} abonniert haben.",
   "mail.subject": "[Status von {name}] {headline}: {title}",
   "mail.status": "Status",
+  "mail.pageStatus": "Statusseite",
   "mail.impact": "Auswirkung",
   "mail.starts": "Beginn",
   "mail.ends": "Ende",

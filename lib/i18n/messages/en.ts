@@ -197,6 +197,7 @@ export const en = {
   "mail.why": "You get this because you subscribed to {name} status updates.",
   "mail.subject": "[{name} status] {headline}: {title}",
   "mail.status": "Status",
+  "mail.pageStatus": "Status page",
   "mail.impact": "Impact",
   "mail.starts": "Starts",
   "mail.ends": "Ends",

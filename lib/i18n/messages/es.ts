@@ -201,6 +201,7 @@ export const es: Messages = {
   "mail.why": "Recibe este mensaje porque se suscribió a las actualizaciones de estado de {name}.",
   "mail.subject": "[Estado de {name}] {headline}: {title}",
   "mail.status": "Estado",
+  "mail.pageStatus": "Página de estado",
   "mail.impact": "Impacto",
   "mail.starts": "Inicio",
   "mail.ends": "Fin",

@@ -201,6 +201,7 @@ export const fr: Messages = {
   "mail.why": "Vous recevez ce message car vous êtes abonné aux mises à jour de statut de {name}.",
   "mail.subject": "[Statut de {name}] {headline} : {title}",
   "mail.status": "Statut",
+  "mail.pageStatus": "Page de statut",
   "mail.impact": "Impact",
   "mail.starts": "Début",
   "mail.ends": "Fin",

@@ -196,6 +196,7 @@ export const ja: Messages = {
   "mail.why": "このメールは、{name}のステータス更新情報を購読されているためお送りしています。",
   "mail.subject": "[{name} ステータス] {headline}: {title}",
   "mail.status": "ステータス",
+  "mail.pageStatus": "ステータスページ",
   "mail.impact": "影響度",
   "mail.starts": "開始",
   "mail.ends": "終了",

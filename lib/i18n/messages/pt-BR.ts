@@ -202,6 +202,7 @@ export const ptBR: Messages = {
     "Você está recebendo esta mensagem porque assinou as atualizações de status de {name}.",
   "mail.subject": "[Status de {name}] {headline}: {title}",
   "mail.status": "Status",
+  "mail.pageStatus": "Página de status",
   "mail.impact": "Impacto",
   "mail.starts": "Início",
   "mail.ends": "Término",
