@@ -13,6 +13,7 @@ import {
   editor,
   load,
   loadInTurns,
+  seedPage,
   signedInOwner,
   startServer,
   type Figures,
@@ -63,35 +64,10 @@ try {
   const post = creator(server.baseUrl, cookie);
   // A page of a realistic size: 20 components, most in 4 groups, two weeks of incidents, one
   // active incident and one upcoming window.
-  const groups = [];
-  for (const name of ["Payments", "API", "Dashboard", "Infrastructure"])
-    groups.push(await post("/v1/component-groups", { name }));
-  const components = [];
-  for (let i = 0; i < 20; i++) {
-    components.push(
-      await post("/v1/components", {
-        name: `Component ${i + 1}`,
-        description: `Service number ${i + 1}`,
-        groupId: i < 16 ? groups[i % 4]!.id : null,
-      }),
-    );
-  }
-  for (let i = 0; i < 10; i++) {
-    await post("/v1/incidents", {
-      title: `Resolved incident ${i + 1}`,
-      impact: "minor",
-      status: "resolved",
-      visibility: "published",
-      body: "Requests were **slow** for a while; a cache node was restarted.",
-      startedAt: new Date(Date.now() - (i + 1) * 30 * 3_600_000).toISOString(),
-    });
-  }
-  const active = await post("/v1/incidents", {
-    title: "Elevated error rates",
-    impact: "major",
-    visibility: "published",
-    body: "We are investigating elevated error rates.",
-    components: [{ componentId: components[0]!.id, status: "partial_outage" }],
+  const { components, active } = await seedPage(post, {
+    groups: ["Payments", "API", "Dashboard", "Infrastructure"],
+    components: 20,
+    resolved: 10,
   });
   await post("/v1/maintenances", {
     title: "Database upgrade",

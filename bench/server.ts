@@ -295,3 +295,44 @@ export function editor(baseUrl: string, cookie: string, shownOn: Record<string, 
     },
   };
 }
+
+/**
+ * A public page of a realistic size: `components` components, those but the last four in
+ * `groups.length` groups, `resolved` resolved incidents over the last days, and one open incident
+ * with a major impact on the first component. Answers the components and the open incident.
+ */
+export async function seedPage(
+  post: ReturnType<typeof creator>,
+  { groups, components, resolved }: { groups: string[]; components: number; resolved: number },
+) {
+  const made = [];
+  for (const name of groups) made.push(await post("/v1/component-groups", { name }));
+  const list = [];
+  for (let i = 0; i < components; i++) {
+    list.push(
+      await post("/v1/components", {
+        name: `Component ${i + 1}`,
+        description: `Service number ${i + 1}`,
+        groupId: i < components - 4 ? made[i % made.length]!.id : null,
+      }),
+    );
+  }
+  for (let i = 0; i < resolved; i++) {
+    await post("/v1/incidents", {
+      title: `Resolved incident ${i + 1}`,
+      impact: "minor",
+      status: "resolved",
+      visibility: "published",
+      body: "Requests were **slow** for a while; a cache node was restarted.",
+      startedAt: new Date(Date.now() - (i + 1) * 30 * 3_600_000).toISOString(),
+    });
+  }
+  const active = await post("/v1/incidents", {
+    title: "Elevated error rates",
+    impact: "major",
+    visibility: "published",
+    body: "We are investigating elevated error rates.",
+    components: [{ componentId: list[0]!.id, status: "partial_outage" }],
+  });
+  return { components: list, active };
+}
