@@ -89,13 +89,15 @@
       close(false);
       opener = day;
       popover.textContent = "";
+      // The label is "<day>: <status>, <uptime>", with the colon of the page's language.
       var label = day.getAttribute("aria-label") || "";
-      var split = label.indexOf(": ");
-      var heading = text("h3", split > 0 ? label.slice(0, split) : label);
+      var colon = /: |：/.exec(label);
+      var split = colon ? colon.index : -1;
+      var heading = text("h3", split > 0 ? label.slice(0, split).trim() : label);
       heading.id = "day-popover-title";
       popover.setAttribute("aria-labelledby", heading.id);
       popover.appendChild(heading);
-      if (split > 0) popover.appendChild(text("p", label.slice(split + 2)));
+      if (split > 0) popover.appendChild(text("p", label.slice(split + colon[0].length).trim()));
       popover.appendChild(text("p", day.getAttribute("data-down") || data.labels.noDowntime));
       var indexes = (day.getAttribute("data-items") || "").split(" ").filter(Boolean);
       var groups = { incident: [], maintenance: [] };

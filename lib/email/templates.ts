@@ -252,6 +252,8 @@ export function eventMail({
   }
   const subject = t("mail.subject", { name: workspace, headline, title });
   const heading = `${headline}: ${title}`;
+  // The public page about it, in the subscriber's language.
+  const url = `${data.url}${data.url.includes("?") ? "&" : "?"}locale=${encodeURIComponent(tr.locale)}`;
   const table = details(rows);
   const text = [
     heading,
@@ -260,14 +262,14 @@ export function eventMail({
     ...(affected.length ? ["", `${t("mail.affected")}:`, ...affected.map((a) => `- ${a}`)] : []),
     ...(message ? ["", message] : []),
     "",
-    `${linkLabel}: ${data.url}`,
+    `${linkLabel}: ${url}`,
     footer.text,
   ].join("\n");
   const body = html`<h1 style="font-size:20px;margin:0 0 16px">${heading}</h1>
 ${table.html}
 ${affected.length ? html`<p style="margin:0 0 4px;font-weight:600">${t("mail.affected")}</p><ul style="margin:0 0 16px">${affected.map((a) => html`<li>${a}</li>`)}</ul>` : ""}
 ${message ? markdownToHtml(message) : ""}
-${button(data.url, linkLabel)}`;
+${button(url, linkLabel)}`;
   return { subject, text, html: page(subject, body, footer.html, tr.locale) };
 }
 

@@ -203,19 +203,25 @@ export function embedAnswer(snapshot: Snapshot, asked: Asked): Rendered {
   }));
 }
 
-/** `/badge/<file>.svg`. */
+/**
+ * `/badge/<file>.svg`, in the language of `?locale=` or the page's default (a badge sits on
+ * another site, whose readers' languages it cannot know, so it never varies with theirs). The
+ * status badge is kept; an uptime badge, of any component and any number of days, is built for
+ * each request from the snapshot (no question a client invents is kept).
+ */
 export function badgeFileAnswer(snapshot: Snapshot, asked: Asked, file: string): Rendered {
   const data = snapshot.data;
   if (!data) return rendered("problem", NO_FILE, 404);
   const query = badgeQuery(data, file, asked.search);
   if ("status" in query) return query;
-  // Kept under the question asked, normalized: any other query string is the same badge.
-  const language = languageFor(snapshot, asked);
-  const key =
-    query.file === "status" ? "badge:status" : `badge:uptime:${query.ids.join()}:${query.days}`;
-  return fromSnapshot(snapshot, keyIn(language, key), () =>
-    localized(badgeAnswer(data, viewOf(language), query), language),
-  );
+  const language = languageOf(asked.search, null, data.workspace.defaultLocale);
+  const build = () => {
+    const answer = badgeAnswer(data, viewOf(language), query);
+    return { ...answer, headers: { ...answer.headers, "content-language": language.locale } };
+  };
+  return query.file === "status"
+    ? fromSnapshot(snapshot, keyIn(language, "badge:status"), build)
+    : build();
 }
 
 /** `/brand.css` and the page's images. */

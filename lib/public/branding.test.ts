@@ -148,6 +148,11 @@ describe("logos and the favicon", () => {
     const { text } = await visitor.get("/");
     expect(text).toContain('<a class="site-name" href="/">Acme</a>');
     expect((await visitor.get("/brand/logo-light")).status).toBe(404);
+    // An address under /brand that names no image is a 404 in words, never a 500.
+    const other = await visitor.get("/brand/banner");
+    expect(other.status).toBe(404);
+    expect(other.headers.get("content-type")).toBe("application/problem+json");
+    expect(other.body.code).toBe("not_found");
   });
 });
 

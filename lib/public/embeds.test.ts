@@ -1,6 +1,7 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { beforeAll, describe, expect, it } from "vitest";
 import { setUpOwner, TestClient } from "@/lib/testing/client";
+import { publicSnapshot } from "./snapshot";
 
 // What other sites embed and robots read: badges, the widget's JSON, /embed, robots.txt and
 // the sitemap; and the day pages the bars link to.
@@ -58,6 +59,10 @@ describe("badges", () => {
     const api = await badge(`/badge/uptime.svg?component=${ids.api!.toUpperCase()}`);
     expect(api.texts[1]).toMatch(/^\d{1,2}\.\d\d %$/);
     expect((await badge("/badge/uptime.svg")).texts[0]).toBe("uptime");
+    // Written in the page's language, whatever the reader's browser asks: they sit on other sites.
+    const asked = await visitor.get("/badge/status.svg", { headers: { "accept-language": "ja" } });
+    expect(asked.text).toContain("<title>status: ");
+    expect(asked.headers.get("vary") ?? "").not.toContain("Accept-Language");
     for (const [path, status, code] of [
       ["/badge/uptime.svg?days=0", 400, "invalid_days"],
       ["/badge/uptime.svg?days=91", 400, "invalid_days"],
@@ -71,6 +76,19 @@ describe("badges", () => {
       expect(refused.headers.get("content-type")).toBe("application/problem+json");
       expect(refused.body.code, path).toBe(code);
     }
+  });
+
+  it("keep no answer per question a client invents", async () => {
+    await visitor.get("/badge/uptime.svg");
+    const before = (await publicSnapshot()).rendered.size;
+    for (let days = 1; days <= 90; days++) {
+      for (const id of [ids.web!, ids.api!]) {
+        expect((await visitor.get(`/badge/uptime.svg?component=${id}&days=${days}`)).status).toBe(
+          200,
+        );
+      }
+    }
+    expect((await publicSnapshot()).rendered.size).toBe(before);
   });
 });
 

@@ -3,7 +3,7 @@ import { config } from "@/lib/config";
 import { html, SafeHtml } from "@/lib/content/html";
 import { markdownToHtml } from "@/lib/content/markdown";
 import { LOCALE_NAMES, LOCALES } from "@/lib/i18n/locales";
-import { worse } from "@/lib/status/labels";
+import { INDICATOR_STATUS, worse } from "@/lib/status/labels";
 import { assetLink } from "./assets";
 import { imageLink } from "./brand";
 import { addDays, dateIn, type DayRange } from "./days";
@@ -197,16 +197,14 @@ function affects(data: PublicData, view: View, ids: string[]): SafeHtml {
     : html``;
 }
 
-/** How long an incident lasted, or has lasted so far. */
-function duration(view: View, incident: PublicIncident, now: number): string {
-  const end = incident.resolvedAt?.getTime();
-  return end !== undefined
-    ? view.tr.t("status.resolvedAfter", {
-        duration: view.tr.duration(end - incident.startedAt.getTime()),
-      })
-    : view.tr.t("status.lasted", {
-        duration: view.tr.duration(now - incident.startedAt.getTime()),
-      });
+/**
+ * How long a resolved incident lasted. An open one says when it started instead: a page is kept
+ * while nothing changes, so a running count would go stale.
+ */
+function lasted(view: View, incident: PublicIncident & { resolvedAt: Date }): string {
+  return view.tr.t("status.resolvedAfter", {
+    duration: view.tr.duration(incident.resolvedAt.getTime() - incident.startedAt.getTime()),
+  });
 }
 
 function incidentCard(
@@ -218,7 +216,7 @@ function incidentCard(
   const title = html`<a href="${view.link(`/incidents/${incident.id}`)}">${incident.title}</a>`;
   return html`<article class="incident impact-${incident.impact}">
 ${level === "h3" ? html`<h3>${title}</h3>` : html`<h4>${title}</h4>`}
-<p class="meta">${view.tr.t(`impact.${incident.impact}`)}${incident.resolvedAt ? html` · ${duration(view, incident, 0)}` : ""}</p>
+<p class="meta">${view.tr.t(`impact.${incident.impact}`)}${incident.resolvedAt ? html` · ${lasted(view, { ...incident, resolvedAt: incident.resolvedAt })}` : ""}</p>
 ${affects(
   data,
   view,
@@ -451,7 +449,7 @@ ${incidents.map((i) => incidentCard(data, view, i, "h4"))}
   const popovers = dayPopovers(data);
   const headline = t(`overall.${overall.indicator}`);
   const body = html`<section class="banner indicator-${overall.indicator}" aria-labelledby="overall">
-${icon(overall.indicator === "none" ? "operational" : worstOf(data))}
+${icon(INDICATOR_STATUS[overall.indicator])}
 <h1 id="overall">${headline}</h1>
 </section>
 <p class="updated">${view.tr.th("status.updated", { time: html`<time datetime="${data.updatedAt.toISOString()}" data-relative>${view.tr.dateTime(data.updatedAt, ws.timeZone)}</time>` })}</p>
@@ -487,10 +485,6 @@ ${popoverData(view, popovers)}`;
   });
 }
 
-function worstOf(data: PublicData): ComponentStatus {
-  return data.components.map((c) => c.status).reduce<ComponentStatus>(worse, "operational");
-}
-
 /** `/incidents/{id}`: one published incident and its whole timeline. */
 export function incidentPage(data: PublicData, view: View, incident: PublicIncident): string {
   const ws = data.workspace;
@@ -499,7 +493,7 @@ export function incidentPage(data: PublicData, view: View, incident: PublicIncid
   const body = html`<p class="back"><a href="${view.link("/")}">${t("page.back")}</a></p>
 <article class="incident-page impact-${incident.impact}">
 <h1>${incident.title}</h1>
-<p class="meta"><span class="label">${t(`incident.${incident.status}`)}</span> ${t(`impact.${incident.impact}`)} · ${duration(view, incident, Date.now())}</p>
+<p class="meta"><span class="label">${t(`incident.${incident.status}`)}</span> ${t(`impact.${incident.impact}`)}${incident.resolvedAt ? ` · ${lasted(view, { ...incident, resolvedAt: incident.resolvedAt })}` : ""}</p>
 <p class="meta">${
     incident.resolvedAt
       ? view.tr.th("incident.startedResolved", {
@@ -592,7 +586,7 @@ ${
 ${incidents.map(
   (i) => html`<li class="impact-${i.impact}">
 <a href="${view.link(`/incidents/${i.id}`)}">${i.title}</a>
-<p class="meta">${t(`impact.${i.impact}`)} · ${moment(view, ws, i.startedAt)}${i.resolvedAt ? html` – ${moment(view, ws, i.resolvedAt)} · ${duration(view, i, 0)}` : html` – ${t("history.ongoing")}`}</p>
+<p class="meta">${t(`impact.${i.impact}`)} · ${moment(view, ws, i.startedAt)}${i.resolvedAt ? html` – ${moment(view, ws, i.resolvedAt)} · ${lasted(view, { ...i, resolvedAt: i.resolvedAt })}` : html` – ${t("history.ongoing")}`}</p>
 ${i.updates[0] ? markdownToHtml(i.updates[0].body) : ""}
 </li>
 `,

@@ -74,6 +74,18 @@ export function respond(request: Request, answer: Rendered): Response {
   return new Response(body, { status: answer.status, headers });
 }
 
+const NO_SUCH_FILE = rendered(
+  "problem",
+  JSON.stringify({
+    type: "about:blank",
+    status: 404,
+    code: "not_found",
+    title: "Not found",
+    detail: "There is nothing public at this address.",
+  }),
+  404,
+);
+
 const comeBack = {
   "retry-after": String(OUTAGE_RETRY_AFTER_SECONDS),
   "cache-control": "no-store",
@@ -143,7 +155,8 @@ export async function servePublic(request: Request): Promise<Response> {
   if (refused) return refused;
   const url = new URL(request.url);
   const address = publicAddress(url.pathname, url.search, request.headers.get("accept-language"));
-  if (!address) throw new Error(`${url.pathname} is not a public address`);
+  // A route whose segment names nothing public (`/brand/other`).
+  if (!address) return respond(request, NO_SUCH_FILE);
   return respond(request, await answerFor(address));
 }
 

@@ -237,7 +237,7 @@ export const confirm = (request: Request) =>
   linkPage(request, async (data, view, token) => {
     const result = await confirmSubscription(token);
     if (result.result !== "confirmed") return problem(data, view, result.result);
-    const { manageUrl } = await subscriberLinks(result.subscriberId);
+    const { manageUrl } = await subscriberLinks(result.subscriberId, view.locale);
     return privatePage(confirmedPage(data.workspace, view, manageUrl));
   });
 

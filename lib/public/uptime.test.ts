@@ -138,6 +138,16 @@ describe("uptime from a status history", () => {
     expect(result.days[1]!.worst).toBe("partial_outage");
   });
 
+  it("never calls a day with any downtime one without: its minutes are rounded up", () => {
+    const result = uptime([
+      { at: at(1, 0), status: "operational" },
+      { at: at(2, 12), status: "major_outage" },
+      { at: at(2, 12) + 29_000, status: "operational" },
+    ]);
+    expect(result.days[1]!.downMinutes).toBe(1);
+    expect(result.days[0]!.downMinutes).toBe(0);
+  });
+
   it("counts today only up to now", () => {
     const today = lastDays(at(3, 12), zone, 1);
     const result = componentUptime(

@@ -64,7 +64,8 @@ export function componentUptime(
       date,
       worst,
       percent: percentOf(down, covered),
-      downMinutes: Math.round(down / 60_000),
+      // Rounded up, as uptime is rounded down: any downtime never reads "no downtime".
+      downMinutes: Math.ceil(down / 60_000),
     };
   });
   return { days: perDay, percent: totalCovered > 0 ? percentOf(totalDown, totalCovered) : null };

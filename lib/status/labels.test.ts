@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { overallStatus, type ComponentStatus, type Impact } from "./labels";
+import {
+  COMPONENT_STATUSES,
+  INDICATOR_STATUS,
+  overallStatus,
+  type ComponentStatus,
+  type Impact,
+} from "./labels";
 
 describe("the overall status: the worst of the components and the open incidents", () => {
   it.each<[ComponentStatus[], Impact[], boolean, string, string]>([
@@ -29,4 +35,10 @@ describe("the overall status: the worst of the components and the open incidents
       });
     },
   );
+});
+
+describe("the overall status's look", () => {
+  it.each(COMPONENT_STATUSES)("%s: its indicator looks like it", (status) => {
+    expect(INDICATOR_STATUS[overallStatus({ components: [status] }).indicator]).toBe(status);
+  });
 });

@@ -112,6 +112,15 @@ const STATUS_INDICATOR: Record<ComponentStatus, Indicator> = {
 
 const INDICATOR_ORDER: readonly Indicator[] = ["none", "maintenance", "minor", "major", "critical"];
 
+/** The component status an indicator looks like (its icon and colour), so both always agree. */
+export const INDICATOR_STATUS: Record<Indicator, ComponentStatus> = {
+  none: "operational",
+  maintenance: "under_maintenance",
+  minor: "degraded_performance",
+  major: "partial_outage",
+  critical: "major_outage",
+};
+
 /** What the overall headline is made of: what is shown now. */
 export type OverallInput = {
   /** Every component's status (groups excluded). */

@@ -267,11 +267,15 @@ async function handleRequest(
     return;
   }
   let subscriberId = existing?.id;
-  // A subscription not yet confirmed takes the language of the latest request.
+  // A subscription not yet confirmed takes the language of the latest request; a bounced one
+  // keeps its own until the new link is used.
   if (existing) {
     await tx
       .update(subscriber)
-      .set({ lastConfirmationAt: now, locale: request.locale })
+      .set({
+        lastConfirmationAt: now,
+        ...(existing.state === "pending_confirmation" ? { locale: request.locale } : {}),
+      })
       .where(eq(subscriber.id, existing.id));
   } else {
     const [row] = await tx

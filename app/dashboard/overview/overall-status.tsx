@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { apiFetch } from "@/lib/client/api";
-import { overallStatus, worstOf } from "@/lib/status/labels";
+import { INDICATOR_STATUS, overallStatus } from "@/lib/status/labels";
 import { StatusBadge, statusClass } from "@/app/ui/status-badge";
 import { ErrorNotice, Loading } from "@/app/ui/states";
 import type { IncidentList, MaintenanceList } from "../api-types";
@@ -38,7 +38,7 @@ export function OverallStatus() {
   });
   return (
     <section className="card" aria-label="Overall status">
-      <p className={statusClass(worstOf(statuses))} data-testid="overall-status">
+      <p className={statusClass(INDICATOR_STATUS[overall.indicator])} data-testid="overall-status">
         {components.length ? overall.description : "No components yet"}
       </p>
       {affected.length > 0 && (

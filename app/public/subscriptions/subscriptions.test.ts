@@ -112,7 +112,12 @@ describe("public subscribe", () => {
     expect(new URL(link).searchParams.get("locale")).toBe("de");
     const page = await new TestClient().get(pathOf(link));
     expect(page.text).toContain('<html lang="de">');
-    await new TestClient().post(pathOf(link), "locale=de", { headers: FORM });
+    // Confirmed from a browser that asks for English: the page and its manage link stay German.
+    const confirmed = await new TestClient().post(pathOf(link), "", {
+      headers: { ...FORM, "accept-language": "en" },
+    });
+    expect(confirmed.text).toContain('<html lang="de">');
+    expect(confirmed.text).toMatch(/\/public\/subscriptions\/manage\?token=[^"]+&amp;locale=de"/);
     expect((await subscriberRow("sprache@example.com"))!.locale).toBe("de");
     catcher.clear();
     const incident = await admin.post("/v1/incidents", {
@@ -128,6 +133,7 @@ describe("public subscribe", () => {
     expect(event!.text).toContain("Betroffene Komponenten");
     expect(event!.text).toContain("API: Eingeschränkte Leistung");
     expect(linkIn(event!.text, "/public/subscriptions/manage")).toContain("&locale=de");
+    expect(event!.text).toContain(`/incidents/${incident.body.id}?locale=de`);
     await admin.patch(`/v1/incidents/${incident.body.id}`, { status: "resolved" });
     // An address added by the team gets the page's default language, or the one chosen.
     const added = await admin.post("/v1/subscribers", { email: "ja@example.com", locale: "ja" });

@@ -64,7 +64,6 @@ export const de: Messages = {
   "status.affects": "Betroffen: {names}",
   "status.edited": "(bearbeitet)",
   "status.resolvedAfter": "Nach {duration} behoben",
-  "status.lasted": "Andauernd seit {duration}",
 
   // Uptime bars
   "bar.daysAgo": "vor {days} Tagen",

@@ -66,7 +66,6 @@ export const en = {
   "status.affects": "Affects: {names}",
   "status.edited": "(edited)",
   "status.resolvedAfter": "Resolved after {duration}",
-  "status.lasted": "Ongoing for {duration}",
 
   // Uptime bars
   "bar.daysAgo": "{days} days ago",

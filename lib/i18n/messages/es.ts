@@ -64,7 +64,6 @@ export const es: Messages = {
   "status.affects": "Afecta a: {names}",
   "status.edited": "(editado)",
   "status.resolvedAfter": "Resuelto tras {duration}",
-  "status.lasted": "En curso desde hace {duration}",
 
   // Uptime bars
   "bar.daysAgo": "Hace {days} días",

@@ -64,7 +64,6 @@ export const fr: Messages = {
   "status.affects": "Concerne : {names}",
   "status.edited": "(modifié)",
   "status.resolvedAfter": "Résolu en {duration}",
-  "status.lasted": "En cours depuis {duration}",
 
   // Uptime bars
   "bar.daysAgo": "Il y a {days} jours",

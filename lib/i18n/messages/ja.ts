@@ -65,7 +65,6 @@ export const ja: Messages = {
   "status.affects": "影響範囲：{names}",
   "status.edited": "（編集済み）",
   "status.resolvedAfter": "{duration}で解決",
-  "status.lasted": "{duration}継続中",
 
   // Uptime bars
   "bar.daysAgo": "{days}日前",

@@ -64,7 +64,6 @@ export const ptBR: Messages = {
   "status.affects": "Afeta: {names}",
   "status.edited": "(editado)",
   "status.resolvedAfter": "Resolvido após {duration}",
-  "status.lasted": "Em andamento há {duration}",
 
   // Uptime bars
   "bar.daysAgo": "Há {days} dias",
