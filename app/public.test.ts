@@ -116,11 +116,13 @@ describe("after setup", () => {
     expect(text).toMatch(
       /aria-label="API: \d\d\.\d\d % uptime over the last 90 days\. Days with problems: [^"]+: Partial outage/,
     );
-    // Each day a link to its page, only today's in the tab order.
+    // Each component's day a link to its page, only today's in the tab order; a group's bar,
+    // inside its <summary> (a control itself), is a picture.
     const today = new Date().toISOString().slice(0, 10);
-    expect(text.match(/<a class="day /g)?.length).toBe(90 * 5);
+    expect(text.match(/<a class="day /g)?.length).toBe(90 * 3);
     expect(text).toContain(`href="/history/${today}" aria-label=`);
-    expect(text.match(/<a class="day [^>]*tabindex="-1"/g)?.length).toBe(89 * 5);
+    expect(text.match(/<a class="day [^>]*tabindex="-1"/g)?.length).toBe(89 * 3);
+    expect(text).toMatch(/<summary>.*<span class="bar" role="img" aria-label="Core: /s);
     expect(text).toContain("100.00 % uptime");
     // A group with a problem opens by itself; a quiet one stays closed.
     expect(text).toMatch(

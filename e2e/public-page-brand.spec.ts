@@ -13,8 +13,11 @@ const PNG = Buffer.from(
   "base64",
 );
 const COMPONENT = "Ledger sync";
+const GROUP = "Ledger group";
 const LOCALES = ["en", "de", "fr", "es", "pt-BR", "ja"];
 let componentId: string;
+let groupId: string;
+let childId: string;
 
 async function api(page: Page) {
   const origin = new URL(page.url()).origin;
@@ -50,6 +53,14 @@ test.beforeAll(async ({ browser }) => {
   const created = await request.post("/v1/components", { data: { name: COMPONENT }, headers });
   expect(created.status()).toBe(201);
   componentId = (await created.json()).id;
+  // A group too: its bar sits inside a control (its summary), where nothing may be a control.
+  const group = await request.post("/v1/component-groups", { data: { name: GROUP }, headers });
+  groupId = (await group.json()).id;
+  const child = await request.post("/v1/components", {
+    data: { name: "Replica store", groupId },
+    headers,
+  });
+  childId = (await child.json()).id;
   await page.context().close();
 });
 
@@ -59,6 +70,8 @@ test.afterAll(async ({ browser }) => {
   const { request, origin } = await api(page);
   await cleanUp(request, origin);
   await request.delete(`/v1/components/${componentId}`, { headers: { origin } });
+  await request.delete(`/v1/components/${childId}`, { headers: { origin } });
+  await request.delete(`/v1/component-groups/${groupId}`, { headers: { origin } });
   await page.context().close();
 });
 
@@ -251,7 +264,11 @@ test("no serious accessibility finding in any language, scheme or width, popover
         await visitor.goto(`/?locale=${locale}`);
         const where = `${locale} ${scheme} ${width}`;
         found.push(...(await findings(visitor)).map((line) => `${where} ${line}`));
-        await visitor.locator(".bar .day").last().click();
+        await visitor
+          .locator("li.component", { hasText: COMPONENT })
+          .locator(".bar a.day")
+          .last()
+          .click();
         await expect(visitor.locator("#day-popover")).toBeVisible();
         // Its heading is the day alone, whatever colon the language writes after it.
         expect(await visitor.locator("#day-popover h3").textContent()).not.toMatch(/[:：]/);

@@ -138,7 +138,7 @@
     }
 
     document.addEventListener("click", function (event) {
-      var day = event.target.closest && event.target.closest(".bar .day");
+      var day = event.target.closest && event.target.closest(".bar a.day");
       if (day) {
         event.preventDefault();
         if (opener === day) close(true);
@@ -148,7 +148,7 @@
 
     document.addEventListener("keydown", function (event) {
       if (event.key === "Escape") return close(true);
-      var day = event.target.closest && event.target.closest(".bar .day");
+      var day = event.target.closest && event.target.closest(".bar a.day");
       if (!day) {
         if (event.key === "Tab" && !popover.hidden && popover.contains(event.target)) {
           var links = popover.querySelectorAll("a");
@@ -181,7 +181,7 @@
       next.focus();
     });
 
-    var bars = document.querySelectorAll(".bar .day");
+    var bars = document.querySelectorAll(".bar a.day");
     for (var i = 0; i < bars.length; i++) {
       bars[i].setAttribute("aria-haspopup", "dialog");
       bars[i].setAttribute("aria-expanded", "false");

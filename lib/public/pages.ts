@@ -292,7 +292,7 @@ function bar(
   uptime: Uptime,
   name: string,
   componentIds: Set<string>,
-  popovers: DayPopovers,
+  popovers: DayPopovers | null,
 ): SafeHtml {
   const { t, day: dayName, percent } = view.tr;
   const troubled = uptime.days.filter((d) => d.worst && d.worst !== "operational");
@@ -316,6 +316,18 @@ function bar(
               : t("bar.problemDays", { days: listed })
         }`;
   const last = uptime.days.length - 1;
+  const overall =
+    uptime.percent === null
+      ? t("bar.noData")
+      : t("bar.uptime", { percent: percent(uptime.percent) });
+  const legend = html`<p class="bar-legend"><span class="wide">${t("bar.daysAgo", { days: UPTIME_DAYS })}</span><span class="narrow">${t("bar.daysAgo", { days: 30 })}</span><span class="percent">${overall}</span><span>${t("bar.today")}</span></p>`;
+  // A group's bar sits in its <summary>, which is itself a control: it is a picture there, and
+  // its days are reached through its components' bars.
+  if (!popovers) {
+    const ticks = uptime.days.map((d) => html`<span class="day s-${d.worst ?? "none"}"></span>`);
+    return html`<span class="bar" role="img" aria-label="${summary}">${ticks}</span>
+${legend}`;
+  }
   const days = uptime.days.map((d: DayUptime, index) => {
     const label =
       d.worst === null
@@ -332,19 +344,15 @@ function bar(
       d.downMinutes ? html` data-down="${t("bar.downMinutes", { minutes: d.downMinutes })}"` : ""
     }${items.length ? html` data-items="${items.map((item) => popovers.indexOf.get(item)).join(" ")}"` : ""}></a>`;
   });
-  const overall =
-    uptime.percent === null
-      ? t("bar.noData")
-      : t("bar.uptime", { percent: percent(uptime.percent) });
   return html`<div class="bar" role="group" aria-label="${summary}">${days}</div>
-<p class="bar-legend"><span class="wide">${t("bar.daysAgo", { days: UPTIME_DAYS })}</span><span class="narrow">${t("bar.daysAgo", { days: 30 })}</span><span class="percent">${overall}</span><span>${t("bar.today")}</span></p>`;
+${legend}`;
 }
 
 function componentRow(
   view: View,
   row: { name: string; description: string; status: ComponentStatus; uptime: Uptime },
   componentIds: Set<string>,
-  popovers: DayPopovers,
+  popovers: DayPopovers | null,
 ): SafeHtml {
   return html`<span class="row-head"><span class="component-name">${row.name}</span>${
     row.description ? html`<span class="description">${row.description}</span>` : ""
@@ -372,7 +380,7 @@ function componentList(data: PublicData, view: View, popovers: DayPopovers): Saf
     };
     return html`<li class="group">
 <details${worst === "operational" ? "" : html` open`}>
-<summary>${componentRow(view, row, new Set(group.componentIds), popovers)}</summary>
+<summary>${componentRow(view, row, new Set(group.componentIds), null)}</summary>
 <ul class="components">
 ${group.componentIds.map(item)}</ul>
 </details>
