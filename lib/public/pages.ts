@@ -244,23 +244,29 @@ type DayItem = { kind: "incident" | "maintenance"; id: string; title: string; id
 const touches = (day: DayRange, from: Date, to: Date | null) =>
   from.getTime() < day.end && (to === null || to.getTime() >= day.start);
 
-/** The incidents and windows of each day of the bars, in page order. */
+/** The incidents and windows that touched one day, in page order. */
+function itemsOn(data: PublicData, day: DayRange): DayItem[] {
+  const items: DayItem[] = [];
+  for (const i of data.incidents) {
+    if (touches(day, i.startedAt, i.resolvedAt)) {
+      const ids = i.components.map((c) => c.componentId);
+      items.push({ kind: "incident", id: i.id, title: i.title, ids });
+    }
+  }
+  for (const m of data.maintenances) {
+    const end = m.completedAt ?? (m.status === "completed" ? m.endsAt : null);
+    if (m.status !== "scheduled" && touches(day, m.startedAt ?? m.startsAt, end)) {
+      items.push({ kind: "maintenance", id: m.id, title: m.title, ids: m.componentIds });
+    }
+  }
+  return items;
+}
+
+/** The incidents and windows of each day of the bars that had any. */
 function itemsByDay(data: PublicData): Map<string, DayItem[]> {
   const byDay = new Map<string, DayItem[]>();
   for (const day of data.days) {
-    const items: DayItem[] = [];
-    for (const i of data.incidents) {
-      if (touches(day, i.startedAt, i.resolvedAt)) {
-        const ids = i.components.map((c) => c.componentId);
-        items.push({ kind: "incident", id: i.id, title: i.title, ids });
-      }
-    }
-    for (const m of data.maintenances) {
-      const end = m.completedAt ?? (m.status === "completed" ? m.endsAt : null);
-      if (m.status !== "scheduled" && touches(day, m.startedAt ?? m.startsAt, end)) {
-        items.push({ kind: "maintenance", id: m.id, title: m.title, ids: m.componentIds });
-      }
-    }
+    const items = itemsOn(data, day);
     if (items.length) byDay.set(day.date, items);
   }
   return byDay;
@@ -621,7 +627,7 @@ export function dayPage(data: PublicData, view: View, date: string): string {
   const ws = data.workspace;
   const { t, percent } = view.tr;
   const index = data.days.findIndex((d) => d.date === date);
-  const items = itemsByDay(data).get(date) ?? [];
+  const items = itemsOn(data, data.days[index]!);
   const rows = [
     ...data.components.filter((c) => !c.groupId),
     ...data.groups.flatMap((g) =>

@@ -64,10 +64,14 @@ function viewFor(request: Request, data: PublicData | undefined, form?: URLSearc
 
 const notSetUp = (request: Request) => privatePage(notSetUpPage(viewFor(request, undefined)), 404);
 
+/** Whether the body is a plain form (urlencoded). */
+const isForm = (request: Request) =>
+  request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ===
+  "application/x-www-form-urlencoded";
+
 /** Form fields of an urlencoded body; `componentIds` may repeat. */
 async function formFields(request: Request): Promise<URLSearchParams> {
-  const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
-  if (type !== "application/x-www-form-urlencoded") {
+  if (!isForm(request)) {
     throw new AppError(
       415,
       "unsupported_media_type",
@@ -197,9 +201,8 @@ async function page(
     const url = new URL(request.url);
     // A button's form carries the page's language; a mail client's one-click POST may carry a
     // body of another kind, which is not needed.
-    const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
     const form =
-      request.method === "POST" && type === "application/x-www-form-urlencoded"
+      request.method === "POST" && isForm(request)
         ? new URLSearchParams(await readLimitedText(request))
         : undefined;
     return await build(
