@@ -234,4 +234,30 @@ describe("after setup", () => {
     const later = [parser.parse((await page("/history.atom")).text).feed.entry].flat();
     expect(later.map((e: any) => e.id)).toEqual(entries.map((e: any) => e.id));
   });
+  it("says when its data last changed, and how long each resolved incident lasted", async () => {
+    const started = new Date(Date.now() - (2 * 60 + 5) * 60_000);
+    const quick = await create("/v1/incidents", {
+      title: "Slow sign-ins",
+      impact: "minor",
+      body: "Looking.",
+      visibility: "published",
+      startedAt: started.toISOString(),
+    });
+    const resolved = await editor.post(`/v1/incidents/${quick.id}/updates`, {
+      status: "resolved",
+      body: "Fixed.",
+    });
+    expect(resolved.status, resolved.text).toBe(201);
+    const resolvedAt = new Date(resolved.body.resolvedAt ?? resolved.body.createdAt);
+    const { text } = await page("/");
+    const past = text.slice(text.indexOf('id="past-heading"'));
+    expect(past).toContain("Slow sign-ins");
+    expect(past).toContain("Resolved after 2 hr 5 min");
+    // The time of the latest change, which the page's script counts from ("12 seconds ago").
+    const updated = /<p class="updated">Last updated <time datetime="([^"]+)" data-relative>/.exec(
+      text,
+    );
+    expect(updated).not.toBeNull();
+    expect(new Date(updated![1]!).getTime()).toBeGreaterThanOrEqual(resolvedAt.getTime() - 1_000);
+  });
 });

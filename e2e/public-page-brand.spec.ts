@@ -225,16 +225,41 @@ test("the bars' days open with the keyboard alone, at 390 px too, and are links 
   await expect(popover).toBeHidden();
   await expect(days.last()).toBeFocused();
 
-  await visitor.setViewportSize({ width: 390, height: 800 });
-  expect(
-    await days.evaluateAll((all) => (all as HTMLElement[]).filter((d) => d.offsetParent).length),
-  ).toBe(30);
-  await days.last().click();
-  await expect(popover).toBeVisible();
-  const box = (await popover.boundingBox())!;
-  expect(box.x).toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width).toBeLessThanOrEqual(390);
   await visitor.context().close();
+
+  // A phone: 30 days, opened by a tap and by the keyboard alone, inside the screen.
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 800 },
+    hasTouch: true,
+    isMobile: true,
+  });
+  const onPhone = await phone.newPage();
+  await onPhone.goto("/");
+  const phoneDays = onPhone.locator("li.component", { hasText: COMPONENT }).locator(".bar .day");
+  expect(
+    await phoneDays.evaluateAll(
+      (all) => (all as HTMLElement[]).filter((d) => d.offsetParent).length,
+    ),
+  ).toBe(30);
+  const phonePopover = onPhone.locator("#day-popover");
+  const inside = async () => {
+    const box = (await phonePopover.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  };
+  await phoneDays.last().tap();
+  await expect(phonePopover).toBeVisible();
+  await inside();
+  await onPhone.keyboard.press("Escape");
+  await expect(phonePopover).toBeHidden();
+  await expect(phoneDays.last()).toBeFocused();
+  await onPhone.keyboard.press("ArrowLeft");
+  await expect(phoneDays.nth(88)).toBeFocused();
+  await onPhone.keyboard.press("Enter");
+  await expect(phonePopover).toBeVisible();
+  await expect(phonePopover.getByRole("link").first()).toBeFocused();
+  await inside();
+  await phone.close();
 
   const noScript = await browser.newContext({ javaScriptEnabled: false });
   const plain = await noScript.newPage();
@@ -281,12 +306,29 @@ test("no serious accessibility finding in any language, scheme or width, popover
 });
 
 test("another site shows the status with /embed.js, frames /embed, and cannot frame the page", async ({
+  page,
   browser,
   baseURL,
 }) => {
+  // An incident under way, so the banner has something to say.
+  await signIn(page, OWNER.email, OWNER.password);
+  const { request, headers } = await api(page);
+  const incident = await request.post("/v1/incidents", {
+    data: {
+      title: "Ledger sync delayed",
+      impact: "minor",
+      visibility: "published",
+      body: "Looking.",
+      components: [{ componentId, status: "degraded_performance" }],
+    },
+    headers,
+  });
+  expect(incident.status()).toBe(201);
+  const incidentId = (await incident.json()).id as string;
   const site: Server = createServer((_, response) => {
     response.writeHead(200, { "content-type": "text/html" });
     response.end(`<!doctype html><html lang="en"><title>Elsewhere</title>
+<script src="${baseURL}/embed.js" data-mode="banner" data-locale="de" async></script>
 <p>Our status: <script src="${baseURL}/embed.js" async></script></p>
 <iframe src="${baseURL}/embed" title="embedded status"></iframe>
 <iframe src="${baseURL}/" title="framed page"></iframe>
@@ -300,8 +342,8 @@ test("another site shows the status with /embed.js, frames /embed, and cannot fr
   visitor.on("console", (message) => blocked.push(message.text()));
   await visitor.goto(`http://127.0.0.1:${(site.address() as AddressInfo).port}/`);
   // Whatever the other journeys left open, the pill says what the widget's JSON says.
-  const widget = await (await visitor.request.get(`${baseURL}/widget.json`)).json();
-  const pill = visitor.locator("[data-allclear-embed] a");
+  const widget = await (await visitor.request.get(`${baseURL}/widget.json?locale=en`)).json();
+  const pill = visitor.locator('[data-allclear-embed="pill"] a');
   await expect(pill).toHaveText(widget.status.description);
   await expect(pill).toHaveAttribute("data-indicator", widget.status.indicator);
   await expect(
@@ -322,6 +364,23 @@ test("another site shows the status with /embed.js, frames /embed, and cannot fr
       .getByAltText("status badge")
       .evaluate((img: HTMLImageElement) => img.naturalWidth),
   ).toBeGreaterThan(50);
+  // The banner, in the language its tag names, links the incident under way.
+  const german = await (await visitor.request.get(`${baseURL}/widget.json?locale=de`)).json();
+  const banner = visitor.locator('[data-allclear-embed="banner"]');
+  await expect(banner).toHaveAttribute("lang", "de");
+  await expect(banner.locator("a strong")).toHaveText(german.status.description);
+  const ours = german.incidents.find((i: { id: string }) => i.id === incidentId);
+  expect(ours.url).toBe(`${baseURL}/incidents/${incidentId}?locale=de`);
+  const active = [...german.incidents, ...german.maintenances];
+  await expect(banner.locator("a")).toContainText(active[0].name);
+  await expect(banner.locator("a")).toHaveAttribute(
+    "href",
+    active.length === 1 ? active[0].url : german.page.url,
+  );
   site.close();
   await context.close();
+  await request.post(`/v1/incidents/${incidentId}/updates`, {
+    data: { status: "resolved", body: "Caught up." },
+    headers,
+  });
 });

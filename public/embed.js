@@ -2,7 +2,8 @@
 //   <script src="https://status.example.com/embed.js" async></script>
 // data-mode="pill" (the default) shows a small pill linking to the page there; data-mode="banner"
 // shows a banner at the top of the page while an incident or maintenance is under way.
-// It reads /widget.json (open to every origin) and draws in a shadow root, so neither site's
+// It reads /widget.json (open to every origin) in the visitor's language, or in the one
+// data-locale names (en, de, fr, es, pt-BR, ja), and draws in a shadow root, so neither site's
 // styles reach the other's.
 (function () {
   var script = document.currentScript;
@@ -67,10 +68,13 @@
       link.appendChild(element("span", {}, widget.status.description));
     }
     link.setAttribute("data-indicator", widget.status.indicator);
+    if (widget.locale) host.setAttribute("lang", widget.locale);
     root.appendChild(link);
   }
 
-  fetch(origin + "/widget.json", { credentials: "omit" })
+  var locale = script.getAttribute("data-locale");
+  var address = origin + "/widget.json" + (locale ? "?locale=" + encodeURIComponent(locale) : "");
+  fetch(address, { credentials: "omit" })
     .then(function (response) {
       return response.ok ? response.json() : null;
     })

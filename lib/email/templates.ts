@@ -1,7 +1,7 @@
 import { html, type SafeHtml } from "@/lib/content/html";
 import { markdownToHtml } from "@/lib/content/markdown";
 import type { EventData } from "@/lib/outbox/outbox";
-import type { MessageKey, Translator } from "@/lib/i18n/translate";
+import { translator, type MessageKey, type Translator } from "@/lib/i18n/translate";
 
 /** A message's content: a subject, a real text part, and the same as HTML. */
 export type Composed = { subject: string; text: string; html: string };
@@ -164,13 +164,13 @@ ${button(resetUrl, "Choose a new password")}
   return { subject, text, html: page(subject, body, html``) };
 }
 
-function details(rows: [string, string][]) {
+function details(tr: Translator, rows: [string, string][]) {
   return {
     html: html`<table style="border-collapse:collapse;margin:0 0 16px">${rows.map(
       ([label, value]) =>
         html`<tr><th style="text-align:left;padding:2px 16px 2px 0;font-weight:600">${label}</th><td style="padding:2px 0">${value}</td></tr>`,
     )}</table>`,
-    text: rows.map(([label, value]) => `${label}: ${value}`).join("\n"),
+    text: rows.map(([label, value]) => tr.t("text.labelled", { label, value })).join("\n"),
   };
 }
 
@@ -230,8 +230,8 @@ export function eventMail({
       ...pageStatus(tr, data),
     ];
     message = incident.updates[0]?.body ?? "";
-    affected = incident.components.map(
-      (c) => `${name(c.componentId)}: ${word(tr, "component", c.status)}`,
+    affected = incident.components.map((c) =>
+      t("text.labelled", { label: name(c.componentId), value: word(tr, "component", c.status) }),
     );
     linkLabel = t("mail.viewIncident");
   } else {
@@ -251,18 +251,20 @@ export function eventMail({
     linkLabel = t("mail.viewMaintenance");
   }
   const subject = t("mail.subject", { name: workspace, headline, title });
-  const heading = `${headline}: ${title}`;
+  const heading = t("text.labelled", { label: headline, value: title });
   // The public page about it, in the subscriber's language.
   const url = `${data.url}${data.url.includes("?") ? "&" : "?"}locale=${encodeURIComponent(tr.locale)}`;
-  const table = details(rows);
+  const table = details(tr, rows);
   const text = [
     heading,
     "",
     table.text,
-    ...(affected.length ? ["", `${t("mail.affected")}:`, ...affected.map((a) => `- ${a}`)] : []),
+    ...(affected.length
+      ? ["", t("text.heading", { label: t("mail.affected") }), ...affected.map((a) => `- ${a}`)]
+      : []),
     ...(message ? ["", message] : []),
     "",
-    `${linkLabel}: ${url}`,
+    t("text.labelled", { label: linkLabel, value: url }),
     footer.text,
   ].join("\n");
   const body = html`<h1 style="font-size:20px;margin:0 0 16px">${heading}</h1>
@@ -284,7 +286,7 @@ export function monitorAlertMail({ data }: { data: EventData }): Composed {
     ["Checks", monitor.target],
     ["Expires", inUtc(monitor.certificateExpiresAt)],
   ];
-  const table = details(rows);
+  const table = details(translator("en"), rows);
   const advice =
     "Renew the certificate before it expires: from then on, checks fail and visitors' browsers refuse the site.";
   const text = [

@@ -26,8 +26,8 @@ export type Translator = {
   dateTime(date: Date, zone: string): string;
   /** A calendar date (`YYYY-MM-DD`) with its weekday. */
   day(date: string): string;
-  /** A calendar date (`YYYY-MM-DD`) as day and month. */
-  shortDay(date: string): string;
+  /** A calendar date (`YYYY-MM-DD`) as day and month in words (no abbreviation's full stop). */
+  dayAndMonth(date: string): string;
   /** A month (`YYYY-MM`) as words. */
   month(month: string): string;
   /** A percentage (0–100) with two decimals. */
@@ -77,10 +77,10 @@ function buildTranslator(locale: Locale): Translator {
     month: "short",
     year: "numeric",
   });
-  const shortDayFormat = new Intl.DateTimeFormat(locale, {
+  const dayAndMonthFormat = new Intl.DateTimeFormat(locale, {
     timeZone: "UTC",
     day: "numeric",
-    month: "short",
+    month: "long",
   });
   const monthFormat = new Intl.DateTimeFormat(locale, {
     timeZone: "UTC",
@@ -124,7 +124,7 @@ function buildTranslator(locale: Locale): Translator {
     },
     dateTime: (date, zone) => `${dateTimeIn(zone).format(date)} ${zoneName(date, zone)}`,
     day: (date) => dayFormat.format(utc(date)),
-    shortDay: (date) => shortDayFormat.format(utc(date)),
+    dayAndMonth: (date) => dayAndMonthFormat.format(utc(date)),
     month: (month) => monthFormat.format(utc(`${month}-01`)),
     percent: (value) => percentFormat.format(value),
     duration(ms) {

@@ -69,7 +69,7 @@ export function publicAddress(
     case "/embed":
       return page((s) => embedAnswer(s, asked));
     case "/widget.json":
-      return data(widgetAnswer);
+      return data((s) => widgetAnswer(s, asked));
     case "/robots.txt":
       return data(robotsAnswer);
     case "/sitemap.xml":

@@ -187,10 +187,12 @@ export function statuspageAnswer(snapshot: Snapshot, path: string[]): Rendered {
 }
 
 /** `/widget.json`: the overall status, the active incidents and the page's address. */
-export function widgetAnswer(snapshot: Snapshot): Rendered {
+export function widgetAnswer(snapshot: Snapshot, asked: Asked): Rendered {
   const data = snapshot.data;
   if (!data) return rendered("problem", NO_FILE, 404);
-  return fromSnapshot(snapshot, "widget", () => rendered("json", JSON.stringify(widgetJson(data))));
+  return inLanguage(snapshot, asked, "widget", (view) =>
+    rendered("json", JSON.stringify(widgetJson(data, view))),
+  );
 }
 
 /** `/embed`: the status as a small page other sites frame. */

@@ -27,12 +27,13 @@ function textWidth(text: string): number {
   return width;
 }
 
-export function badgeSvg(label: string, value: string, color: string): string {
+/** A shields-style badge; `name` is what it says as a sentence (its title and accessible name). */
+export function badgeSvg(label: string, value: string, color: string, name: string): string {
   const left = textWidth(label) + 10;
   const right = textWidth(value) + 10;
   const width = left + right;
-  return xml`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="20" role="img" aria-label="${label}: ${value}">
-<title>${label}: ${value}</title>
+  return xml`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="20" role="img" aria-label="${name}">
+<title>${name}</title>
 <linearGradient id="s" x2="0" y2="100%"><stop offset="0" stop-color="#bbb" stop-opacity=".1"/><stop offset="1" stop-opacity=".1"/></linearGradient>
 <clipPath id="r"><rect width="${width}" height="20" rx="3" fill="#fff"/></clipPath>
 <g clip-path="url(#r)"><rect width="${left}" height="20" fill="${LABEL_COLOR}"/><rect x="${left}" width="${right}" height="20" fill="${color}"/><rect width="${width}" height="20" fill="url(#s)"/></g>
@@ -101,16 +102,19 @@ export function badgeAnswer(
   query: { file: "status" } | { file: "uptime"; ids: string[]; days: number },
 ): Rendered {
   const { t } = view.tr;
+  const badge = (label: string, value: string, color: string) =>
+    rendered("svg", badgeSvg(label, value, color, t("text.labelled", { label, value })));
   if (query.file === "status") {
     const { indicator } = overallOf(data);
     const value = indicator === "none" ? t("component.operational") : t(`overall.${indicator}`);
-    return rendered("svg", badgeSvg(t("badge.status"), value, INDICATOR_COLOR[indicator]));
+    return badge(t("badge.status"), value, INDICATOR_COLOR[indicator]);
   }
   const percent = uptimeOver(data, query.ids, query.days);
-  return rendered(
-    "svg",
-    percent === null
-      ? badgeSvg(t("badge.uptime"), t("badge.noData"), LABEL_COLOR)
-      : badgeSvg(t("badge.uptime"), `${view.tr.percent(percent)} %`, uptimeColor(percent)),
-  );
+  return percent === null
+    ? badge(t("badge.uptime"), t("badge.noData"), LABEL_COLOR)
+    : badge(
+        t("badge.uptime"),
+        t("text.percent", { percent: view.tr.percent(percent) }),
+        uptimeColor(percent),
+      );
 }

@@ -27,21 +27,21 @@ export function imageAnswer(image: PublicImage): Rendered {
   };
 }
 
-/** `/brand.css`: the accent and what the page derives from it, in both schemes. */
+/**
+ * `/brand.css`: the accent in each scheme the team coloured. The light accent alone also
+ * colours the dark scheme (lightened until it reads there); the dark one alone leaves the
+ * light scheme as it is. Tints (hover, stripes) are derived from `--link` by `status.css`.
+ */
 export function brandCss(ws: PublicWorkspace): string {
   const { accentColor, accentColorDark } = ws.brand;
-  if (!accentColor) return "";
-  const dark = darkAccentOf(accentColor, accentColorDark);
-  return `:root {
-  --link: ${accentColor};
-  --accent: ${accentColor};
+  const dark = accentColor ? darkAccentOf(accentColor, accentColorDark) : accentColorDark;
+  const light = accentColor ? `:root {\n  --link: ${accentColor};\n}\n` : "";
+  const inDark = dark
+    ? `@media (prefers-color-scheme: dark) {\n  :root {\n    --link: ${dark};\n  }\n}\n`
+    : "";
+  return [light, inDark].filter(Boolean).join("\n");
 }
 
-@media (prefers-color-scheme: dark) {
-  :root {
-    --link: ${dark};
-    --accent: ${dark};
-  }
-}
-`;
-}
+/** Whether the team coloured the page in either scheme. */
+export const hasAccent = (ws: PublicWorkspace) =>
+  Boolean(ws.brand.accentColor ?? ws.brand.accentColorDark);

@@ -51,6 +51,15 @@ describe("the accent colour", () => {
     await admin.patch("/v1/workspace", { accentColorDark: "#d8b4fe" });
     const again = await visitor.get("/brand.css");
     expect(again.text).toContain("--link: #d8b4fe;");
+    // The dark accent alone colours the dark scheme and leaves the light one as it was.
+    await admin.patch("/v1/workspace", { accentColor: null, accentColorDark: "#fde047" });
+    const darkOnly = await visitor.get("/");
+    const darkLink = /<link rel="stylesheet" href="(\/brand\.css\?v=[^"]+)">/.exec(darkOnly.text);
+    expect(darkLink).not.toBeNull();
+    const darkCss = (await visitor.get(darkLink![1]!)).text;
+    expect(darkCss).toBe(
+      "@media (prefers-color-scheme: dark) {\n  :root {\n    --link: #fde047;\n  }\n}\n",
+    );
     await admin.patch("/v1/workspace", { accentColor: null, accentColorDark: null });
     expect((await visitor.get("/")).text).not.toContain("/brand.css");
   });

@@ -9,12 +9,17 @@ import type { View } from "./view";
  * `/widget.json`: what a widget on another site shows — the overall status, what is wrong now,
  * and where to read more. `/embed.js` reads it.
  */
-export function widgetJson(data: PublicData) {
+export function widgetJson(data: PublicData, view: View) {
   const base = config().statusPageUrl;
-  const overall = overallOf(data);
+  const { indicator } = overallOf(data);
   return {
-    page: { name: data.workspace.name, url: `${base}/`, updatedAt: data.updatedAt.toISOString() },
-    status: overall,
+    page: {
+      name: data.workspace.name,
+      url: `${base}${view.link("/")}`,
+      updatedAt: data.updatedAt.toISOString(),
+    },
+    locale: view.locale,
+    status: { indicator, description: view.tr.t(`overall.${indicator}`) },
     incidents: data.incidents
       .filter((i) => i.status !== "resolved")
       .map((i) => ({
@@ -22,7 +27,7 @@ export function widgetJson(data: PublicData) {
         name: i.title,
         status: i.status,
         impact: i.impact,
-        url: `${base}/incidents/${i.id}`,
+        url: `${base}${view.link(`/incidents/${i.id}`)}`,
         updatedAt: i.updatedAt.toISOString(),
       })),
     maintenances: data.maintenances
@@ -31,7 +36,7 @@ export function widgetJson(data: PublicData) {
         id: m.id,
         name: m.title,
         status: m.status,
-        url: `${base}/maintenance/${m.id}`,
+        url: `${base}${view.link(`/maintenance/${m.id}`)}`,
         startsAt: m.startsAt.toISOString(),
         endsAt: m.endsAt.toISOString(),
       })),
@@ -55,7 +60,7 @@ export function embedPage(data: PublicData, view: View): string {
 <link rel="stylesheet" href="${assetLink("/status.css")}">
 </head>
 <body class="embed">
-<a class="embed-pill indicator-${overall.indicator}" href="${config().statusPageUrl}${view.link("/")}" target="_blank" rel="noopener" aria-label="${t("embed.open", { name: ws.name })}: ${t(`overall.${overall.indicator}`)}">
+<a class="embed-pill indicator-${overall.indicator}" href="${config().statusPageUrl}${view.link("/")}" target="_blank" rel="noopener" aria-label="${t("text.labelled", { label: t("embed.open", { name: ws.name }), value: t(`overall.${overall.indicator}`) })}">
 <span class="embed-dot" aria-hidden="true"></span>
 <span class="embed-text"><strong>${t(`overall.${overall.indicator}`)}</strong>${active ? html` · ${t("embed.incidents", { count: active })}` : ""}</span>
 </a>

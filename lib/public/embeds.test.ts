@@ -1,5 +1,6 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { beforeAll, describe, expect, it } from "vitest";
+import { CATALOGS } from "@/lib/i18n/translate";
 import { setUpOwner, TestClient } from "@/lib/testing/client";
 import { publicSnapshot } from "./snapshot";
 
@@ -99,6 +100,7 @@ describe("the widget", () => {
     expect(response.headers.get("access-control-allow-origin")).toBe("*");
     expect(response.body).toEqual({
       page: { name: "Acme", url: "http://localhost:3000/", updatedAt: expect.any(String) },
+      locale: "en",
       status: { indicator: "critical", description: "Critical Service Outage" },
       incidents: [
         {
@@ -112,6 +114,19 @@ describe("the widget", () => {
       ],
       maintenances: [],
     });
+  });
+
+  it("speaks the visitor's language, or the one asked for, with links that keep it", async () => {
+    const german = await visitor.get("/widget.json", { headers: { "accept-language": "de" } });
+    expect(german.body.locale).toBe("de");
+    expect(german.body.status.description).toBe(CATALOGS.de["overall.critical"]);
+    expect(german.headers.get("vary")).toBe("Accept-Encoding, Accept-Language");
+    const japanese = await visitor.get("/widget.json?locale=ja");
+    expect(japanese.body.status.description).toBe(CATALOGS.ja["overall.critical"]);
+    expect(japanese.body.page.url).toBe("http://localhost:3000/?locale=ja");
+    expect(japanese.body.incidents[0].url).toBe(
+      `http://localhost:3000/incidents/${ids.incident}?locale=ja`,
+    );
   });
 
   it("/embed is the one page other sites may frame", async () => {

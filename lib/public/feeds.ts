@@ -37,7 +37,7 @@ function entries(data: PublicData, view: View): Entry[] {
       link: `${base}${view.link(`/incidents/${incident.id}`)}`,
       updated: newest?.createdAt ?? incident.updatedAt,
       published: incident.startedAt,
-      summary: `${t(`incident.${incident.status}`)}: ${opening}`,
+      summary: t("text.labelled", { label: t(`incident.${incident.status}`), value: opening }),
       content: html`${incident.updates.map(
         (update) =>
           html`<p><strong>${t(`incident.${update.status}`)}</strong> – ${view.tr.dateTime(update.createdAt, data.workspace.timeZone)}</p>${markdownToHtml(update.body)}`,

@@ -5,7 +5,7 @@ import { markdownToHtml } from "@/lib/content/markdown";
 import { LOCALE_NAMES, LOCALES } from "@/lib/i18n/locales";
 import { INDICATOR_STATUS, worse } from "@/lib/status/labels";
 import { assetLink } from "./assets";
-import { imageLink } from "./brand";
+import { hasAccent, imageLink } from "./brand";
 import { addDays, dateIn, type DayRange } from "./days";
 import {
   PLAIN_BRAND,
@@ -66,7 +66,7 @@ function siteName(ws: PublicWorkspace, view: View): SafeHtml {
 
 function languageSwitcher(view: View, path: string): SafeHtml {
   return html`<details class="languages">
-<summary><span class="visually-hidden">${view.tr.t("page.language")}: </span>${LOCALE_NAMES[view.locale]}</summary>
+<summary><span class="visually-hidden">${view.tr.t("text.heading", { label: view.tr.t("page.language") })} </span>${LOCALE_NAMES[view.locale]}</summary>
 <ul class="menu">
 ${LOCALES.map(
   (locale) =>
@@ -100,7 +100,7 @@ export function layout(
 <link rel="canonical" href="${config().statusPageUrl}${view.link(path)}">
 <link rel="icon" href="${favicon ? imageLink("favicon", favicon) : assetLink("/icon.svg")}"${favicon ? "" : html` type="image/svg+xml"`}>
 <link rel="stylesheet" href="${assetLink("/status.css")}">
-${brand.accentColor ? html`<link rel="stylesheet" href="${brandCssLink(ws)}">` : ""}
+${hasAccent(ws) ? html`<link rel="stylesheet" href="${brandCssLink(ws)}">` : ""}
 <link rel="alternate" type="application/rss+xml" title="${t("page.feedTitleRss", { name: ws.name })}" href="${view.link("/history.rss")}">
 <link rel="alternate" type="application/atom+xml" title="${t("page.feedTitleAtom", { name: ws.name })}" href="${view.link("/history.atom")}">
 ${LOCALES.map((locale) => html`<link rel="alternate" hreflang="${locale}" href="${config().statusPageUrl}${withLocale(path, locale)}">`)}
@@ -158,7 +158,7 @@ ${brand.showPoweredBy ? html`<p class="powered">${t("page.poweredBy", { product:
 /** The address of the page's accent stylesheet, versioned by the colours. */
 function brandCssLink(ws: PublicWorkspace): string {
   const { accentColor, accentColorDark } = ws.brand;
-  return `/brand.css?v=${encodeURIComponent(`${accentColor}${accentColorDark ?? ""}`.replaceAll("#", ""))}`;
+  return `/brand.css?v=${encodeURIComponent(`${accentColor ?? ""}-${accentColorDark ?? ""}`.replaceAll("#", ""))}`;
 }
 
 function timeline(
@@ -415,11 +415,11 @@ function popoverData(view: View, popovers: DayPopovers): SafeHtml {
 
 /** The days without incidents in a row, as one line. */
 function quietDays(view: View, run: string[]): SafeHtml {
-  const { t, shortDay } = view.tr;
+  const { t, dayAndMonth } = view.tr;
   return html`<p class="muted quiet">${t("status.quietDays", {
     days: run.length,
-    from: shortDay(run.at(-1)!),
-    to: shortDay(run[0]!),
+    from: dayAndMonth(run.at(-1)!),
+    to: dayAndMonth(run[0]!),
   })}</p>`;
 }
 
@@ -526,7 +526,10 @@ ${incidentTimeline(view, ws, incident)}
 </article>`;
   return layout(ws, view, {
     title: t("incident.pageTitle", { title: incident.title, name: ws.name }),
-    description: `${t(`incident.${incident.status}`)}: ${incident.title}`,
+    description: t("text.labelled", {
+      label: t(`incident.${incident.status}`),
+      value: incident.title,
+    }),
     body,
     path: `/incidents/${incident.id}`,
   });
@@ -690,21 +693,23 @@ const plainWorkspace = (name: string): PublicWorkspace => ({
 
 /** Before setup: the deployment has no status page yet. */
 export function notSetUpPage(view: View): string {
+  const { t } = view.tr;
   return layout(plainWorkspace("Allclear"), view, {
     title: "Allclear",
-    description: "This status page has not been set up yet.",
-    body: html`<h1>Welcome to Allclear</h1>
-<p>This deployment has not been set up yet.</p>
-<p><a class="button" href="/setup">Set up</a></p>`,
+    description: t("notSetUp.body"),
+    body: html`<h1>${t("notSetUp.heading", { product: "Allclear" })}</h1>
+<p>${t("notSetUp.body")}</p>
+<p><a class="button" href="/setup">${t("notSetUp.action")}</a></p>`,
   });
 }
 
 /** No copy of the data yet and none can be read (the database is unreachable at start). */
 export function unavailablePage(view: View): string {
+  const { t } = view.tr;
   return layout(plainWorkspace("Status"), view, {
-    title: "Status temporarily unavailable",
-    description: "The status page is temporarily unavailable.",
-    body: html`<h1>Temporarily unavailable</h1>
-<p>The status page cannot be shown right now. Please try again in a moment.</p>`,
+    title: t("unavailable.title"),
+    description: t("unavailable.body"),
+    body: html`<h1>${t("unavailable.heading")}</h1>
+<p>${t("unavailable.body")}</p>`,
   });
 }

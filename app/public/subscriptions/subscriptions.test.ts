@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, eq, like } from "drizzle-orm";
 import { getDb, schema } from "@/db/client";
 import { resetConfig } from "@/lib/config";
+import { LOCALES } from "@/lib/i18n/locales";
 import { closeMailer } from "@/lib/email/transport";
 import { startEmbeddedRunner, type Runner } from "@/lib/runner/runner";
 import {
@@ -12,6 +13,7 @@ import {
 import { CONFIRMATIONS_PER_MAILBOX_A_DAY } from "@/lib/subscribers/mailbox";
 import { expirePendingSubscriptions } from "@/lib/subscribers/subscribers";
 import { setUpOwner, TestClient } from "@/lib/testing/client";
+import { notWrittenIn, visibleText } from "@/lib/testing/language";
 import { linkIn, MailCatcher } from "@/lib/testing/smtp";
 
 let admin: TestClient;
@@ -142,6 +144,65 @@ describe("public subscribe", () => {
     const [japanese] = await mailTo("ja@example.com");
     expect(japanese!.html).toContain('<html lang="ja">');
   });
+
+  it.each(LOCALES)(
+    "%s: every subscription page and every mail to a subscriber is written in it",
+    async (locale) => {
+      const email = `every-${locale.toLowerCase()}@example.com`;
+      const written = (what: string, text: string) =>
+        expect(notWrittenIn(locale, text), `${locale} ${what}`).toEqual([]);
+      const page = (what: string, answer: { status: number; text: string }) => {
+        expect(answer.status, `${locale} ${what}`).toBeLessThan(300);
+        expect(answer.text, `${locale} ${what}`).toContain(`<html lang="${locale}">`);
+        written(what, visibleText(answer.text));
+      };
+      const mail = (what: string, message: { subject: string; text: string; html: string }) => {
+        expect(message.html, `${locale} ${what}`).toContain(`<html lang="${locale}">`);
+        written(`${what} subject`, message.subject);
+        written(`${what} text`, message.text);
+        written(`${what} html`, visibleText(message.html));
+      };
+      page("form", await new TestClient().get(`/public/subscriptions?locale=${locale}`));
+      const form = `email=${encodeURIComponent(email)}&componentIds=${api}&locale=${locale}`;
+      page("asked", await new TestClient().post("/public/subscriptions", form, { headers: FORM }));
+      const [confirmation] = await mailTo(email);
+      mail("confirmation", confirmation!);
+      const confirmLink = pathOf(linkIn(confirmation!.text, "/public/subscriptions/confirm"));
+      page("confirm", await new TestClient().get(confirmLink));
+      page("confirmed", await new TestClient().post(confirmLink, "", { headers: FORM }));
+      await quietFor(email);
+      catcher.clear();
+      await new TestClient().post("/public/subscriptions", form, { headers: FORM });
+      const [already] = await mailTo(email);
+      mail("already subscribed", already!);
+      catcher.clear();
+      const incident = await admin.post("/v1/incidents", {
+        title: `Checkout ${locale}`,
+        impact: "minor",
+        visibility: "published",
+        body: "Looking.",
+        components: [{ componentId: api, status: "degraded_performance" }],
+      });
+      await admin.post(`/v1/incidents/${incident.body.id}/updates`, {
+        status: "resolved",
+        body: "Fixed.",
+      });
+      const events = await mailTo(email, 2);
+      for (const message of events) mail(message.subject, message);
+      const manageUrl = linkIn(events[0]!.text, "/public/subscriptions/manage");
+      const unsubscribeUrl = linkIn(events[0]!.text, "/public/subscriptions/unsubscribe");
+      page("manage", await new TestClient().get(pathOf(manageUrl)));
+      page(
+        "managed",
+        await new TestClient().post(pathOf(manageUrl), `componentIds=${api}`, { headers: FORM }),
+      );
+      page("unsubscribe", await new TestClient().get(pathOf(unsubscribeUrl)));
+      page(
+        "unsubscribed",
+        await new TestClient().post(pathOf(unsubscribeUrl), "", { headers: FORM }),
+      );
+    },
+  );
 
   it("tells an active address it is already subscribed, with its manage and unsubscribe links", async () => {
     await subscribeUntilQuiet("known@example.com");

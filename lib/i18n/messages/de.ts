@@ -211,4 +211,16 @@ export const de: Messages = {
   "mail.maintenanceCancelled": "Wartung abgesagt",
   "mail.maintenanceUpdated": "Aktualisierung zur Wartung",
   "mail.maintenance": "Wartung",
+  // A page without its data: before setup, or with no copy to show
+  "unavailable.title": "Status vorübergehend nicht verfügbar",
+  "unavailable.heading": "Vorübergehend nicht verfügbar",
+  "unavailable.body":
+    "Die Statusseite kann gerade nicht angezeigt werden. Bitte versuchen Sie es gleich noch einmal.",
+  "notSetUp.heading": "Willkommen bei {product}",
+  "notSetUp.body": "Diese Installation ist noch nicht eingerichtet.",
+  "notSetUp.action": "Einrichten",
+  // A label and what it names, with the language's own colon
+  "text.labelled": "{label}: {value}",
+  "text.heading": "{label}:",
+  "text.percent": "{percent} %",
 };

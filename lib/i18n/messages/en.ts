@@ -210,6 +210,17 @@ export const en = {
   "mail.maintenanceCancelled": "Maintenance cancelled",
   "mail.maintenanceUpdated": "Maintenance update",
   "mail.maintenance": "Maintenance",
+  // A page without its data: before setup, or with no copy to show
+  "unavailable.title": "Status temporarily unavailable",
+  "unavailable.heading": "Temporarily unavailable",
+  "unavailable.body": "The status page cannot be shown right now. Please try again in a moment.",
+  "notSetUp.heading": "Welcome to {product}",
+  "notSetUp.body": "This deployment has not been set up yet.",
+  "notSetUp.action": "Set up",
+  // A label and what it names, with the language's own colon
+  "text.labelled": "{label}: {value}",
+  "text.heading": "{label}:",
+  "text.percent": "{percent} %",
 } as const;
 
 export type MessageKey = keyof typeof en;

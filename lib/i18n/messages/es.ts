@@ -214,4 +214,16 @@ export const es: Messages = {
   "mail.maintenanceCancelled": "Mantenimiento cancelado",
   "mail.maintenanceUpdated": "Actualización del mantenimiento",
   "mail.maintenance": "Mantenimiento",
+  // A page without its data: before setup, or with no copy to show
+  "unavailable.title": "Estado no disponible temporalmente",
+  "unavailable.heading": "No disponible temporalmente",
+  "unavailable.body":
+    "La página de estado no se puede mostrar en este momento. Inténtelo de nuevo en unos instantes.",
+  "notSetUp.heading": "Le damos la bienvenida a {product}",
+  "notSetUp.body": "Esta instalación aún no se ha configurado.",
+  "notSetUp.action": "Configurar",
+  // A label and what it names, with the language's own colon
+  "text.labelled": "{label}: {value}",
+  "text.heading": "{label}:",
+  "text.percent": "{percent} %",
 };

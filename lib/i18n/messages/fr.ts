@@ -214,4 +214,16 @@ export const fr: Messages = {
   "mail.maintenanceCancelled": "Maintenance annulée",
   "mail.maintenanceUpdated": "Mise à jour de la maintenance",
   "mail.maintenance": "Opération de maintenance",
+  // A page without its data: before setup, or with no copy to show
+  "unavailable.title": "Statut temporairement indisponible",
+  "unavailable.heading": "Temporairement indisponible",
+  "unavailable.body":
+    "La page de statut ne peut pas être affichée pour le moment. Veuillez réessayer dans un instant.",
+  "notSetUp.heading": "Bienvenue dans {product}",
+  "notSetUp.body": "Cette installation n’a pas encore été configurée.",
+  "notSetUp.action": "Configurer",
+  // A label and what it names, with the language's own colon
+  "text.labelled": "{label} : {value}",
+  "text.heading": "{label} :",
+  "text.percent": "{percent} %",
 };

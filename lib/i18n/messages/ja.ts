@@ -209,4 +209,16 @@ export const ja: Messages = {
   "mail.maintenanceCancelled": "メンテナンス中止",
   "mail.maintenanceUpdated": "メンテナンスの更新",
   "mail.maintenance": "メンテナンス",
+  // A page without its data: before setup, or with no copy to show
+  "unavailable.title": "ステータスは一時的に利用できません",
+  "unavailable.heading": "一時的に利用できません",
+  "unavailable.body":
+    "現在ステータスページを表示できません。しばらくしてからもう一度お試しください。",
+  "notSetUp.heading": "{product}へようこそ",
+  "notSetUp.body": "このインストールはまだセットアップされていません。",
+  "notSetUp.action": "セットアップ",
+  // A label and what it names, with the language's own colon
+  "text.labelled": "{label}：{value}",
+  "text.heading": "{label}：",
+  "text.percent": "{percent}%",
 };

@@ -215,4 +215,16 @@ export const ptBR: Messages = {
   "mail.maintenanceCancelled": "Manutenção cancelada",
   "mail.maintenanceUpdated": "Atualização da manutenção",
   "mail.maintenance": "Manutenção",
+  // A page without its data: before setup, or with no copy to show
+  "unavailable.title": "Status temporariamente indisponível",
+  "unavailable.heading": "Temporariamente indisponível",
+  "unavailable.body":
+    "A página de status não pode ser exibida agora. Tente novamente em instantes.",
+  "notSetUp.heading": "Boas-vindas ao {product}",
+  "notSetUp.body": "Esta instalação ainda não foi configurada.",
+  "notSetUp.action": "Configurar",
+  // A label and what it names, with the language's own colon
+  "text.labelled": "{label}: {value}",
+  "text.heading": "{label}:",
+  "text.percent": "{percent} %",
 };
