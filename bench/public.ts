@@ -9,6 +9,7 @@
 // from send to answer (target p99 <= 1 s) and from send to visible on both (target <= 2 s); the
 // same 20 writes with no load first, for comparison.
 import {
+  brandPage,
   creator,
   editor,
   load,
@@ -29,35 +30,6 @@ const WRITES = 20;
 const ROUND_SECONDS = 5;
 const LOCALES = ["en", "de", "fr", "es", "pt-BR", "ja"];
 
-/** A page as a team would dress it: an accent, links, a footer, a logo and a favicon. */
-async function brand(baseUrl: string, cookie: string) {
-  const headers = { origin: baseUrl, cookie };
-  const patched = await fetch(`${baseUrl}/v1/workspace`, {
-    method: "PATCH",
-    headers: { ...headers, "content-type": "application/json" },
-    body: JSON.stringify({
-      accentColor: "#6b21a8",
-      headerLinks: [
-        { label: "Home", url: "https://example.com/" },
-        { label: "Docs", url: "https://docs.example.com/" },
-      ],
-      supportUrl: "mailto:help@example.com",
-      footerText: "© Example Inc. · [Terms](https://example.com/terms)",
-    }),
-  });
-  if (!patched.ok) throw new Error(`PATCH /v1/workspace: ${patched.status}`);
-  // A 4 KiB logo and a favicon.
-  const logo = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 40"><text x="0" y="30" font-size="28">Example</text>${"<!-- padding -->".repeat(250)}</svg>`;
-  for (const kind of ["logo-light", "favicon"]) {
-    const put = await fetch(`${baseUrl}/v1/workspace/images/${kind}`, {
-      method: "PUT",
-      headers: { ...headers, "content-type": "image/svg+xml" },
-      body: logo,
-    });
-    if (!put.ok) throw new Error(`PUT ${kind}: ${put.status}`);
-  }
-}
-
 const server = await startServer();
 try {
   const cookie = await signedInOwner(server.baseUrl);
@@ -76,7 +48,7 @@ try {
     endsAt: new Date(Date.now() + 90_000_000).toISOString(),
     componentIds: [components[1]!.id],
   });
-  await brand(server.baseUrl, cookie);
+  await brandPage(server.baseUrl, cookie);
   const health = `${server.baseUrl}/health`;
   const summary = `${server.baseUrl}/api/v2/summary.json`;
   const page = `${server.baseUrl}/`;

@@ -336,3 +336,32 @@ export async function seedPage(
   });
   return { components: list, active };
 }
+
+/** A page as a team would dress it: an accent, links, a footer, a logo and a favicon. */
+export async function brandPage(baseUrl: string, cookie: string) {
+  const headers = { origin: baseUrl, cookie };
+  const patched = await fetch(`${baseUrl}/v1/workspace`, {
+    method: "PATCH",
+    headers: { ...headers, "content-type": "application/json" },
+    body: JSON.stringify({
+      accentColor: "#6b21a8",
+      headerLinks: [
+        { label: "Home", url: "https://example.com/" },
+        { label: "Docs", url: "https://docs.example.com/" },
+      ],
+      supportUrl: "mailto:help@example.com",
+      footerText: "© Example Inc. · [Terms](https://example.com/terms)",
+    }),
+  });
+  if (!patched.ok) throw new Error(`PATCH /v1/workspace: ${patched.status}`);
+  // A 4 KiB logo and a favicon.
+  const logo = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 40"><text x="0" y="30" font-size="28">Example</text>${"<!-- padding -->".repeat(250)}</svg>`;
+  for (const kind of ["logo-light", "favicon"]) {
+    const put = await fetch(`${baseUrl}/v1/workspace/images/${kind}`, {
+      method: "PUT",
+      headers: { ...headers, "content-type": "image/svg+xml" },
+      body: logo,
+    });
+    if (!put.ok) throw new Error(`PUT ${kind}: ${put.status}`);
+  }
+}

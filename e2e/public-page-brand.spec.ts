@@ -28,6 +28,10 @@ async function api(page: Page) {
   };
 }
 
+/** The page's script has made the bars' days open popovers (until then a day is a link). */
+const popoversReady = (page: Page) =>
+  expect(page.locator('.bar a.day[aria-haspopup="dialog"]').first()).toBeAttached();
+
 async function cleanUp(request: APIRequestContext, origin: string) {
   await request.patch("/v1/workspace", {
     data: {
@@ -198,6 +202,7 @@ test("the bars' days open with the keyboard alone, at 390 px too, and are links 
 }) => {
   const visitor = await newVisitor(browser);
   await visitor.goto("/");
+  await popoversReady(visitor);
   const bar = visitor.locator("li.component", { hasText: COMPONENT }).locator(".bar");
   const days = bar.locator(".day");
   await expect(days).toHaveCount(90);
@@ -235,6 +240,7 @@ test("the bars' days open with the keyboard alone, at 390 px too, and are links 
   });
   const onPhone = await phone.newPage();
   await onPhone.goto("/");
+  await popoversReady(onPhone);
   const phoneDays = onPhone.locator("li.component", { hasText: COMPONENT }).locator(".bar .day");
   expect(
     await phoneDays.evaluateAll(
@@ -287,6 +293,7 @@ test("no serious accessibility finding in any language, scheme or width, popover
         await visitor.emulateMedia({ colorScheme: scheme });
         await visitor.setViewportSize({ width, height: 900 });
         await visitor.goto(`/?locale=${locale}`);
+        await popoversReady(visitor);
         const where = `${locale} ${scheme} ${width}`;
         found.push(...(await findings(visitor)).map((line) => `${where} ${line}`));
         await visitor

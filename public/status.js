@@ -88,6 +88,7 @@
     function open(day) {
       close(false);
       opener = day;
+      announcesPopover(day);
       popover.textContent = "";
       // The label is "<day>: <status>, <uptime>", with the colon of the page's language.
       var label = day.getAttribute("aria-label") || "";
@@ -178,20 +179,28 @@
       event.preventDefault();
       day.setAttribute("tabindex", "-1");
       next.setAttribute("tabindex", "0");
+      announcesPopover(next);
       next.focus();
     });
 
-    var bars = document.querySelectorAll(".bar a.day");
-    for (var i = 0; i < bars.length; i++) {
-      bars[i].setAttribute("aria-haspopup", "dialog");
-      bars[i].setAttribute("aria-expanded", "false");
+    // Only the days in the tab order say so at start (one a bar); a day the arrow keys reach
+    // says so as it takes focus. Marking every day would touch a thousand links at load.
+    function announcesPopover(day) {
+      day.setAttribute("aria-haspopup", "dialog");
+      if (!day.hasAttribute("aria-expanded")) day.setAttribute("aria-expanded", "false");
     }
+    var first = document.querySelectorAll('.bar a.day:not([tabindex="-1"])');
+    for (var i = 0; i < first.length; i++) announcesPopover(first[i]);
   }
 
+  // Each in a task of its own, so a slow phone's main thread is never held long at load; until
+  // the popovers are ready, a day is a link to its page.
   function start() {
-    localTimes();
-    relativeTimes();
-    dayPopovers();
+    var steps = [localTimes, relativeTimes, dayPopovers];
+    (function next() {
+      steps.shift()();
+      if (steps.length) setTimeout(next, 0);
+    })();
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
