@@ -1,5 +1,6 @@
-import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
+import { TYPE } from "@formatjs/icu-messageformat-parser";
 import { describe, expect, it } from "vitest";
+import { elementsOf } from "@/lib/testing/language";
 import { LOCALES, localeOf, preferredLocale } from "./locales";
 import { en, type MessageKey } from "./messages/en";
 import { CATALOGS, translator } from "./translate";
@@ -7,17 +8,11 @@ import { CATALOGS, translator } from "./translate";
 /** The arguments a message takes, by name and kind. */
 function argumentsOf(message: string): string[] {
   const found = new Set<string>();
-  const walk = (elements: MessageFormatElement[]) => {
-    for (const element of elements) {
-      if ("value" in element && element.type !== TYPE.literal) {
-        found.add(`${String(element.value)}:${element.type}`);
-      }
-      if ("options" in element) {
-        for (const option of Object.values(element.options)) walk(option.value);
-      }
+  for (const element of elementsOf(message)) {
+    if ("value" in element && element.type !== TYPE.literal) {
+      found.add(`${String(element.value)}:${element.type}`);
     }
-  };
-  walk(parse(message));
+  }
   return [...found].sort();
 }
 

@@ -1,5 +1,5 @@
 import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
-import type { Locale } from "@/lib/i18n/locales";
+import { LOCALES, type Locale } from "@/lib/i18n/locales";
 import { en } from "@/lib/i18n/messages/en";
 import { CATALOGS } from "@/lib/i18n/translate";
 
@@ -21,15 +21,12 @@ export function visibleText(html: string): string {
     .replace(/\s+/g, " ");
 }
 
-/** The fixed pieces of a message: its literal text, 12 characters or more, in every branch. */
-function piecesOf(message: string): string[] {
-  const found: string[] = [];
+/** Every element of an ICU message, those inside each branch of a plural or select included. */
+export function elementsOf(message: string): MessageFormatElement[] {
+  const found: MessageFormatElement[] = [];
   const walk = (elements: MessageFormatElement[]) => {
     for (const element of elements) {
-      if (element.type === TYPE.literal) {
-        const piece = element.value.trim();
-        if (piece.length >= 12) found.push(piece);
-      }
+      found.push(element);
       if ("options" in element) {
         for (const option of Object.values(element.options)) walk(option.value);
       }
@@ -39,7 +36,16 @@ function piecesOf(message: string): string[] {
   return found;
 }
 
+/** The fixed pieces of a message: its literal text, 12 characters or more, in every branch. */
+const piecesOf = (message: string) =>
+  elementsOf(message)
+    .flatMap((element) => (element.type === TYPE.literal ? [element.value.trim()] : []))
+    .filter((piece) => piece.length >= 12);
+
 const englishPieces = [...new Set(Object.values(en).flatMap(piecesOf))];
+const catalogueText = new Map(
+  LOCALES.map((locale) => [locale, Object.values(CATALOGS[locale]).join("\n")]),
+);
 
 /**
  * The English wording that `locale` says otherwise and that still appears in `text`: a message
@@ -47,7 +53,7 @@ const englishPieces = [...new Set(Object.values(en).flatMap(piecesOf))];
  */
 export function englishIn(locale: Locale, text: string): string[] {
   if (locale === "en") return [];
-  const catalogue = Object.values(CATALOGS[locale]).join("\n");
+  const catalogue = catalogueText.get(locale)!;
   return englishPieces.filter((piece) => text.includes(piece) && !catalogue.includes(piece));
 }
 
