@@ -332,62 +332,66 @@ test("another site shows the status with /embed.js, frames /embed, and cannot fr
   });
   expect(incident.status()).toBe(201);
   const incidentId = (await incident.json()).id as string;
-  const site: Server = createServer((_, response) => {
-    response.writeHead(200, { "content-type": "text/html" });
-    response.end(`<!doctype html><html lang="en"><title>Elsewhere</title>
+  // Resolved whatever happens, so the other journeys' pages do not show it.
+  try {
+    const site: Server = createServer((_, response) => {
+      response.writeHead(200, { "content-type": "text/html" });
+      response.end(`<!doctype html><html lang="en"><title>Elsewhere</title>
 <script src="${baseURL}/embed.js" data-mode="banner" data-locale="de" async></script>
 <p>Our status: <script src="${baseURL}/embed.js" async></script></p>
 <iframe src="${baseURL}/embed" title="embedded status"></iframe>
 <iframe src="${baseURL}/" title="framed page"></iframe>
 <img src="${baseURL}/badge/status.svg" alt="status badge">`);
-  });
-  await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
-  // A plain browser: no header of the suite's own, which would make its fetch a preflighted one.
-  const context = await browser.newContext({ extraHTTPHeaders: {} });
-  const visitor = await context.newPage();
-  const blocked: string[] = [];
-  visitor.on("console", (message) => blocked.push(message.text()));
-  await visitor.goto(`http://127.0.0.1:${(site.address() as AddressInfo).port}/`);
-  // Whatever the other journeys left open, the pill says what the widget's JSON says.
-  const widget = await (await visitor.request.get(`${baseURL}/widget.json?locale=en`)).json();
-  const pill = visitor.locator('[data-allclear-embed="pill"] a');
-  await expect(pill).toHaveText(widget.status.description);
-  await expect(pill).toHaveAttribute("data-indicator", widget.status.indicator);
-  await expect(
-    visitor
-      .frameLocator('iframe[title="embedded status"]')
-      .getByText(widget.status.description, { exact: true }),
-  ).toBeVisible();
-  await expect
-    .poll(() => blocked.some((line) => line.includes("frame-ancestors 'none'")))
-    .toBe(true);
-  await expect(
-    visitor
-      .frameLocator('iframe[title="framed page"]')
-      .getByRole("heading", { name: "Components" }),
-  ).toHaveCount(0);
-  expect(
-    await visitor
-      .getByAltText("status badge")
-      .evaluate((img: HTMLImageElement) => img.naturalWidth),
-  ).toBeGreaterThan(50);
-  // The banner, in the language its tag names, links the incident under way.
-  const german = await (await visitor.request.get(`${baseURL}/widget.json?locale=de`)).json();
-  const banner = visitor.locator('[data-allclear-embed="banner"]');
-  await expect(banner).toHaveAttribute("lang", "de");
-  await expect(banner.locator("a strong")).toHaveText(german.status.description);
-  const ours = german.incidents.find((i: { id: string }) => i.id === incidentId);
-  expect(ours.url).toBe(`${baseURL}/incidents/${incidentId}?locale=de`);
-  const active = [...german.incidents, ...german.maintenances];
-  await expect(banner.locator("a")).toContainText(active[0].name);
-  await expect(banner.locator("a")).toHaveAttribute(
-    "href",
-    active.length === 1 ? active[0].url : german.page.url,
-  );
-  site.close();
-  await context.close();
-  await request.post(`/v1/incidents/${incidentId}/updates`, {
-    data: { status: "resolved", body: "Caught up." },
-    headers,
-  });
+    });
+    await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
+    // A plain browser: no header of the suite's own, which would make its fetch a preflighted one.
+    const context = await browser.newContext({ extraHTTPHeaders: {} });
+    const visitor = await context.newPage();
+    const blocked: string[] = [];
+    visitor.on("console", (message) => blocked.push(message.text()));
+    await visitor.goto(`http://127.0.0.1:${(site.address() as AddressInfo).port}/`);
+    // Whatever the other journeys left open, the pill says what the widget's JSON says.
+    const widget = await (await visitor.request.get(`${baseURL}/widget.json?locale=en`)).json();
+    const pill = visitor.locator('[data-allclear-embed="pill"] a');
+    await expect(pill).toHaveText(widget.status.description);
+    await expect(pill).toHaveAttribute("data-indicator", widget.status.indicator);
+    await expect(
+      visitor
+        .frameLocator('iframe[title="embedded status"]')
+        .getByText(widget.status.description, { exact: true }),
+    ).toBeVisible();
+    await expect
+      .poll(() => blocked.some((line) => line.includes("frame-ancestors 'none'")))
+      .toBe(true);
+    await expect(
+      visitor
+        .frameLocator('iframe[title="framed page"]')
+        .getByRole("heading", { name: "Components" }),
+    ).toHaveCount(0);
+    expect(
+      await visitor
+        .getByAltText("status badge")
+        .evaluate((img: HTMLImageElement) => img.naturalWidth),
+    ).toBeGreaterThan(50);
+    // The banner, in the language its tag names, links the incident under way.
+    const german = await (await visitor.request.get(`${baseURL}/widget.json?locale=de`)).json();
+    const banner = visitor.locator('[data-allclear-embed="banner"]');
+    await expect(banner).toHaveAttribute("lang", "de");
+    await expect(banner.locator("a strong")).toHaveText(german.status.description);
+    const ours = german.incidents.find((i: { id: string }) => i.id === incidentId);
+    expect(ours.url).toBe(`${baseURL}/incidents/${incidentId}?locale=de`);
+    const active = [...german.incidents, ...german.maintenances];
+    await expect(banner.locator("a")).toContainText(active[0].name);
+    await expect(banner.locator("a")).toHaveAttribute(
+      "href",
+      active.length === 1 ? active[0].url : german.page.url,
+    );
+    site.close();
+    await context.close();
+  } finally {
+    await request.post(`/v1/incidents/${incidentId}/updates`, {
+      data: { status: "resolved", body: "Caught up." },
+      headers,
+    });
+  }
 });
