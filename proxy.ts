@@ -34,8 +34,8 @@ export function proxy(request: Request): Response {
   return response;
 }
 
-// The API, sign-in, /health, heartbeat pings and the public status page (/, its incidents, maintenance, history,
-// feeds, /api/v2 and the subscription pages under /public) apply the gate in their handlers and
+// The API, sign-in, /health, heartbeat pings and the public status pages (/, its incidents, maintenance, history,
+// feeds, /api/v2 and the subscription pages under /public; the other pages under /p/) apply the gate in their handlers and
 // skip this: they are the hot paths. Each is excluded by its exact address (a whole segment,
 // anchored with `$`), never by a prefix: `/historyfoo` or `/incidents/a/b` is Next.js's
 // not-found page, which needs the page headers like any page. Next.js reads the matcher without
@@ -43,6 +43,6 @@ export function proxy(request: Request): Response {
 // own matching.
 export const config = {
   matcher: [
-    "/((?!$|history(?:\\.rss|\\.atom)?$|history/[^/]+$|robots\\.txt$|sitemap\\.xml$|brand\\.css$|brand/[^/]+$|badge/[^/]+$|widget\\.json$|embed$|incidents/[^/]+$|maintenance/[^/]+$|public/subscriptions(?:/confirm|/manage|/unsubscribe)?$|api/v2/.|v1/.|auth/.|health(?:/ready)?$|heartbeat/[^/]+(?:/fail)?$|openapi\\.json$).*)",
+    "/((?!$|history(?:\\.rss|\\.atom)?$|history/[^/]+$|robots\\.txt$|sitemap\\.xml$|brand\\.css$|brand/[^/]+$|badge/[^/]+$|widget\\.json$|embed$|incidents/[^/]+$|maintenance/[^/]+$|public/subscriptions(?:/confirm|/manage|/unsubscribe)?$|api/v2/.|p/[^/]+(?:/.*)?$|v1/.|auth/.|health(?:/ready)?$|heartbeat/[^/]+(?:/fail)?$|openapi\\.json$).*)",
   ],
 };

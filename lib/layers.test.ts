@@ -36,7 +36,7 @@ const LIB_FLOORS: string[][] = [
   // the audit log every change writes to.
   ["jobs", "outbox", "changes", "audit"],
   // The domains, each using only those before it.
-  ["workspace", "components", "incidents", "maintenance", "monitors"],
+  ["workspace", "pages", "components", "incidents", "maintenance", "monitors"],
   ["email", "subscribers", "notifications", "members", "tokens", "auth"],
   ["public"],
   // The top: the /v1 wrapper, registry and OpenAPI, the embedded runner, the server and CLIs.

@@ -10,3 +10,4 @@ export * from "./monitors";
 export * from "./email";
 export * from "./limits";
 export * from "./tokens";
+export * from "./pages";

@@ -3,6 +3,7 @@ import * as components from "@/lib/components/operations";
 import * as email from "@/lib/email/operations";
 import * as incidents from "@/lib/incidents/operations";
 import * as maintenance from "@/lib/maintenance/operations";
+import * as pages from "@/lib/pages/operations";
 import * as notifications from "@/lib/notifications/operations";
 import * as members from "@/lib/members/operations";
 import * as monitors from "@/lib/monitors/operations";
@@ -16,6 +17,7 @@ export const operations: readonly Operation[] = [
   ...Object.values(workspace),
   ...Object.values(members),
   ...Object.values(components),
+  ...Object.values(pages),
   ...Object.values(incidents),
   ...Object.values(maintenance),
   ...Object.values(monitors),

@@ -4,6 +4,7 @@ import type { Actor } from "@/lib/contract/actor";
 import { ConflictError, NotFoundError, ValidationError } from "@/lib/errors";
 import { transactionChangingData } from "@/lib/changes/changes";
 import { changesBetween, recordAudit } from "@/lib/audit/audit";
+import { addToDefaultPage } from "@/lib/pages/pages";
 import { cachedPage } from "./page-cache";
 import type { CreateComponentInput, UpdateComponentInput } from "./schemas";
 import { setComponentStatus } from "./status";
@@ -110,6 +111,7 @@ export async function insertComponent(
       position: total,
     })
     .returning(componentColumns);
+  await addToDefaultPage(tx, ctx.workspaceId, { componentId: created!.id });
   // The history starts with the first status, so every day of the component's life is covered.
   await tx.insert(componentStatusChange).values({
     workspaceId: ctx.workspaceId,
@@ -270,6 +272,7 @@ export async function createGroup({ ctx, input }: { ctx: Actor; input: { name: s
       .insert(componentGroup)
       .values({ workspaceId: ctx.workspaceId, name: input.name, position: total })
       .returning(groupColumns);
+    await addToDefaultPage(tx, ctx.workspaceId, { groupId: created!.id });
     await recordAudit(
       tx,
       ctx,

@@ -13,11 +13,14 @@ import {
   statusAnswer,
   statuspageAnswer,
   widgetAnswer,
+  noSuchPageAnswer,
+  NO_SUCH_PAGE_FILE,
   type Asked,
 } from "./answers";
 import { assetAnswer, isAsset } from "./assets";
 import { imageKindAt } from "./brand";
-import type { Rendered, Snapshot } from "./snapshot";
+import type { PageRef } from "./scope";
+import { pageSnapshot, type Rendered, type Snapshot } from "./snapshot";
 
 /**
  * What one public address answers: a page (HTML for people) or data (JSON, feeds, badges, which
@@ -34,6 +37,8 @@ const MAINTENANCE = /^\/maintenance\/([^/]+)$/;
 const DAY = /^\/history\/([^/]+)$/;
 const BADGE = /^\/badge\/([^/]+)$/;
 const STATUSPAGE_FILE = /^\/api\/v2\/(.+)$/;
+/** A page beside the first one: `/p/{slug}` and every address of a page below it. */
+const PAGE_PATH = /^\/p\/([a-z0-9-]{1,48})(\/.*)?$/;
 
 /** A path segment as Next.js hands it to a route (percent-decoded), or as sent when malformed. */
 function decoded(segment: string): string {
@@ -50,13 +55,33 @@ function decoded(segment: string): string {
  * `acceptLanguage` is the request's header: pages and feeds speak the visitor's language.
  */
 export function publicAddress(
-  pathname: string,
+  requested: string,
   search: string,
   acceptLanguage?: string | null,
+  host?: string | null,
 ): PublicAddress | null {
   const asked: Asked = { search: new URLSearchParams(search), acceptLanguage };
-  const page = (answer: BuiltAddress["answer"]): BuiltAddress => ({ kind: "page", answer });
-  const data = (answer: BuiltAddress["answer"]): BuiltAddress => ({ kind: "data", answer });
+  const mounted = PAGE_PATH.exec(requested);
+  const ref: PageRef = mounted
+    ? { slug: mounted[1]!, host: null }
+    : { slug: null, host: host?.toLowerCase() ?? null };
+  const pathname = mounted ? (mounted[2] ?? "/") : requested;
+  // Each answer is built from the snapshot of the page the request names.
+  const onPage =
+    (kind: BuiltAddress["kind"], answer: BuiltAddress["answer"]): BuiltAddress["answer"] =>
+    (root) => {
+      const scoped = pageSnapshot(root, ref);
+      if (scoped) return answer(scoped);
+      return kind === "page" ? noSuchPageAnswer(root, asked) : NO_SUCH_PAGE_FILE;
+    };
+  const page = (answer: BuiltAddress["answer"]): BuiltAddress => ({
+    kind: "page",
+    answer: onPage("page", answer),
+  });
+  const data = (answer: BuiltAddress["answer"]): BuiltAddress => ({
+    kind: "data",
+    answer: onPage("data", answer),
+  });
   switch (pathname) {
     case "/":
       return page((s) => statusAnswer(s, asked));

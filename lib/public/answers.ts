@@ -16,7 +16,15 @@ import {
 } from "./pages";
 import { robotsTxt, sitemapXml } from "./robots";
 import { isStatuspageFile, statuspageFile } from "./statuspage";
-import { fromSnapshot, onDemand, rendered, type Rendered, type Snapshot } from "./snapshot";
+import {
+  fromSnapshot,
+  notFoundProblem,
+  onDemand,
+  pageSnapshot,
+  rendered,
+  type Rendered,
+  type Snapshot,
+} from "./snapshot";
 import { keyIn, languageOf, viewOf, type Language, type View } from "./view";
 
 /**
@@ -43,7 +51,7 @@ function inLanguage(
 ): Rendered {
   const language = languageFor(snapshot, asked);
   return fromSnapshot(snapshot, keyIn(language, key), () =>
-    localized(build(viewOf(language)), language),
+    localized(build(viewOf(language, snapshot.site)), language),
   );
 }
 
@@ -71,6 +79,14 @@ function notFoundAnswer(snapshot: Snapshot, asked: Asked, data: PublicData): Ren
   return inLanguage(snapshot, asked, "404", (view) => notFound(data, view));
 }
 
+/** A `/p/{slug}` that names no page: the first page's "not found". */
+export function noSuchPageAnswer(root: Snapshot, asked: Asked): Rendered {
+  const first = pageSnapshot(root, { slug: null, host: null }) ?? root;
+  return first.data ? notFoundAnswer(first, asked, first.data) : notSetUp(first, asked);
+}
+
+export const NO_SUCH_PAGE_FILE = notFoundProblem("There is no status page at this address.");
+
 export function statusAnswer(snapshot: Snapshot, asked: Asked): Rendered {
   return inLanguage(snapshot, asked, "status", (view) =>
     snapshot.data
@@ -94,6 +110,7 @@ async function itemAnswer<T extends { id: string }>(
     known: (data: PublicData) => T[];
     load: (data: PublicData, id: string) => Promise<T[]>;
     page: (data: PublicData, view: View, found: T) => string;
+    componentsOf: (found: T) => string[];
   },
 ): Promise<Rendered> {
   const data = snapshot.data;
@@ -110,11 +127,12 @@ async function itemAnswer<T extends { id: string }>(
     );
   }
   const language = languageFor(snapshot, asked);
-  return onDemand(keyIn(language, `${kind}:${wanted}`), async () => {
-    const view = viewOf(language);
+  return onDemand(snapshot.key + keyIn(language, `${kind}:${wanted}`), async () => {
+    const view = viewOf(language, snapshot.site);
     const [found] = await item.load(data, wanted);
+    const shown = found && (!snapshot.shows || snapshot.shows(item.componentsOf(found)));
     return localized(
-      found ? rendered("html", item.page(data, view, found)) : notFound(data, view),
+      shown ? rendered("html", item.page(data, view, found)) : notFound(data, view),
       language,
     );
   });
@@ -125,6 +143,7 @@ export function incidentAnswer(snapshot: Snapshot, asked: Asked, id: string): Pr
     known: (data) => data.incidents,
     load: async (data, wanted) => loadIncidents(await getDb(), data.workspace.id, [wanted]),
     page: incidentPage,
+    componentsOf: (found) => found.components.map((c) => c.componentId),
   });
 }
 
@@ -133,6 +152,7 @@ export function maintenanceAnswer(snapshot: Snapshot, asked: Asked, id: string):
     known: (data) => data.maintenances,
     load: async (data, wanted) => loadMaintenances(await getDb(), data.workspace.id, [wanted]),
     page: maintenancePage,
+    componentsOf: (found) => found.componentIds,
   });
 }
 
@@ -145,8 +165,11 @@ export async function historyPageAnswer(snapshot: Snapshot, asked: Asked): Promi
     return notFoundAnswer(snapshot, asked, data);
   }
   const language = languageFor(snapshot, asked);
-  return onDemand(keyIn(language, `history:${page}`), async () =>
-    localized(await historyAnswer(data, viewOf(language), page), language),
+  return onDemand(snapshot.key + keyIn(language, `history:${page}`), async () =>
+    localized(
+      await historyAnswer(data, viewOf(language, snapshot.site), page, snapshot.shows),
+      language,
+    ),
   );
 }
 
@@ -218,7 +241,7 @@ export function badgeFileAnswer(snapshot: Snapshot, asked: Asked, file: string):
   if ("status" in query) return query;
   const language = languageOf(asked.search, null, data.workspace.defaultLocale);
   const build = () => {
-    const answer = badgeAnswer(data, viewOf(language), query);
+    const answer = badgeAnswer(data, viewOf(language, snapshot.site), query);
     return { ...answer, headers: { ...answer.headers, "content-language": language.locale } };
   };
   return query.file === "status"
@@ -242,11 +265,11 @@ export function imageFileAnswer(snapshot: Snapshot, kind: ImageKind): Rendered {
 }
 
 export function robotsAnswer(snapshot: Snapshot): Rendered {
-  return fromSnapshot(snapshot, "robots", () => rendered("text", robotsTxt()));
+  return fromSnapshot(snapshot, "robots", () => rendered("text", robotsTxt(snapshot.site)));
 }
 
 export function sitemapAnswer(snapshot: Snapshot): Rendered {
   const data = snapshot.data;
   if (!data) return rendered("problem", NO_FILE, 404);
-  return fromSnapshot(snapshot, "sitemap", () => rendered("xml", sitemapXml(data)));
+  return fromSnapshot(snapshot, "sitemap", () => rendered("xml", sitemapXml(data, snapshot.site)));
 }

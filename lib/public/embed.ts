@@ -1,4 +1,3 @@
-import { config } from "@/lib/config";
 import { html } from "@/lib/content/html";
 import { assetLink } from "./assets";
 import type { PublicData } from "./load";
@@ -10,12 +9,11 @@ import type { View } from "./view";
  * and where to read more. `/embed.js` reads it.
  */
 export function widgetJson(data: PublicData, view: View) {
-  const base = config().statusPageUrl;
   const { indicator } = overallOf(data);
   return {
     page: {
       name: data.workspace.name,
-      url: `${base}${view.link("/")}`,
+      url: view.url("/"),
       updatedAt: data.updatedAt.toISOString(),
     },
     locale: view.locale,
@@ -27,7 +25,7 @@ export function widgetJson(data: PublicData, view: View) {
         name: i.title,
         status: i.status,
         impact: i.impact,
-        url: `${base}${view.link(`/incidents/${i.id}`)}`,
+        url: view.url(`/incidents/${i.id}`),
         updatedAt: i.updatedAt.toISOString(),
       })),
     maintenances: data.maintenances
@@ -36,7 +34,7 @@ export function widgetJson(data: PublicData, view: View) {
         id: m.id,
         name: m.title,
         status: m.status,
-        url: `${base}${view.link(`/maintenance/${m.id}`)}`,
+        url: view.url(`/maintenance/${m.id}`),
         startsAt: m.startsAt.toISOString(),
         endsAt: m.endsAt.toISOString(),
       })),
@@ -60,7 +58,7 @@ export function embedPage(data: PublicData, view: View): string {
 <link rel="stylesheet" href="${assetLink("/status.css")}">
 </head>
 <body class="embed">
-<a class="embed-pill indicator-${overall.indicator}" href="${config().statusPageUrl}${view.link("/")}" target="_blank" rel="noopener" aria-label="${t("text.labelled", { label: t("embed.open", { name: ws.name }), value: t(`overall.${overall.indicator}`) })}">
+<a class="embed-pill indicator-${overall.indicator}" href="${view.url("/")}" target="_blank" rel="noopener" aria-label="${t("text.labelled", { label: t("embed.open", { name: ws.name }), value: t(`overall.${overall.indicator}`) })}">
 <span class="embed-dot" aria-hidden="true"></span>
 <span class="embed-text"><strong>${t(`overall.${overall.indicator}`)}</strong>${active ? html` · ${t("embed.incidents", { count: active })}` : ""}</span>
 </a>

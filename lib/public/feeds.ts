@@ -24,7 +24,7 @@ type Entry = {
  * its id, so it stays the same as updates arrive), holding every update, newest first.
  */
 function entries(data: PublicData, view: View): Entry[] {
-  const base = config().statusPageUrl;
+  const base = view.site.canonical;
   const { t } = view.tr;
   return data.incidents.slice(0, LIST_LIMIT).map((incident) => {
     const newest = incident.updates[0];
@@ -34,7 +34,7 @@ function entries(data: PublicData, view: View): Entry[] {
     return {
       title: incident.title,
       id: `${base}/incidents/${incident.id}`,
-      link: `${base}${view.link(`/incidents/${incident.id}`)}`,
+      link: view.url(`/incidents/${incident.id}`),
       updated: newest?.createdAt ?? incident.updatedAt,
       published: incident.startedAt,
       summary: t("text.labelled", { label: t(`incident.${incident.status}`), value: opening }),
@@ -50,21 +50,20 @@ function entries(data: PublicData, view: View): Entry[] {
 // workspace's name included, is escaped, so nothing an editor writes can end an element early.
 
 export function rssFeed(data: PublicData, view: View): string {
-  const base = config().statusPageUrl;
   const name = data.workspace.name;
   const { t } = view.tr;
   return xml`<?xml version="1.0" encoding="utf-8"?>
 <rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:atom="http://www.w3.org/2005/Atom">
 <channel>
 <title>${t("feed.title", { name })}</title>
-<link>${base}${view.link("/")}</link>
+<link>${view.url("/")}</link>
 <description>${t("feed.description", { name })}</description>
 <lastBuildDate>${data.updatedAt.toUTCString()}</lastBuildDate>
 <docs>https://validator.w3.org/feed/docs/rss2.html</docs>
 <generator>Allclear</generator>
 <language>${view.locale}</language>
 <copyright>${name}</copyright>
-<atom:link href="${base}${view.link("/history.rss")}" rel="self" type="application/rss+xml"/>
+<atom:link href="${view.url("/history.rss")}" rel="self" type="application/rss+xml"/>
 ${entries(data, view).map(
   // Readers take an item's description as HTML, so its text is escaped as HTML first.
   (entry) => xml`<item>
@@ -82,7 +81,7 @@ ${entries(data, view).map(
 }
 
 export function atomFeed(data: PublicData, view: View): string {
-  const base = config().statusPageUrl;
+  const base = view.site.canonical;
   const name = data.workspace.name;
   const { t } = view.tr;
   return xml`<?xml version="1.0" encoding="utf-8"?>
@@ -91,10 +90,10 @@ export function atomFeed(data: PublicData, view: View): string {
 <title>${t("feed.title", { name })}</title>
 <updated>${data.updatedAt.toISOString()}</updated>
 <generator>Allclear</generator>
-<link rel="alternate" href="${base}${view.link("/")}"/>
-<link rel="self" href="${base}${view.link("/history.atom")}"/>
+<link rel="alternate" href="${view.url("/")}"/>
+<link rel="self" href="${view.url("/history.atom")}"/>
 <subtitle>${t("feed.description", { name })}</subtitle>
-<icon>${base}/icon.svg</icon>
+<icon>${config().statusPageUrl}/icon.svg</icon>
 <rights>${name}</rights>
 ${entries(data, view).map(
   (entry) => xml`<entry>

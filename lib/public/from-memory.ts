@@ -6,8 +6,9 @@ import { ORIGIN_VERIFY_HEADER, passedFrontGate } from "@/lib/http/request";
 import { COMMON_SECURITY_HEADERS } from "@/lib/http/security-headers";
 import { logError } from "@/lib/log";
 import { publicAddress } from "./addresses";
+import type { PublicPage } from "./load";
 import { answerFor, headersFor } from "./respond";
-import type { Rendered } from "./snapshot";
+import { currentSnapshot, type Rendered } from "./snapshot";
 
 /** Smaller answers are sent as they are: compressing them saves less than its headers cost. */
 const COMPRESS_FROM_BYTES = 1024;
@@ -110,19 +111,40 @@ function send(request: IncomingMessage, response: ServerResponse, answer: Render
 const ALSO_ON_STATUS_HOST =
   /^\/(?:public\/subscriptions(?:\/[a-z]+)?|heartbeat\/.+|favicon\.ico|health(?:\/ready)?)$/;
 
+/** Paths that answer on a page's own host besides its public addresses. */
+const ALSO_ON_PAGE_HOST = /^\/(?:heartbeat\/.+|favicon\.ico|health(?:\/ready)?)$/;
+
+/** The hosts pages answer on, from the data in memory (none before it was first read). */
+function pageHosts(): Set<string> {
+  const snapshot = currentSnapshot();
+  let hosts = hostsOf.get(snapshot?.data?.pages ?? NO_PAGES);
+  if (!hosts) {
+    const pages = snapshot?.data?.pages ?? NO_PAGES;
+    hosts = new Set(pages.flatMap((page) => (page.host ? [page.host] : [])));
+    hostsOf.set(pages, hosts);
+  }
+  return hosts;
+}
+const NO_PAGES: PublicPage[] = [];
+const hostsOf = new WeakMap<PublicPage[], Set<string>>();
+
 /**
- * On the public page's own host (STATUS_PAGE_HOST), only the public page answers: a request for
- * anything else (the dashboard, sign-in, the API) is sent, with a permanent redirect that keeps
- * its method, to the same path on BASE_URL, where its cookies live. Answers whether it did.
+ * On a status page's own host (STATUS_PAGE_HOST, or a page's `host`), only the page answers: a
+ * request for anything else (the dashboard, sign-in, the API) is sent, with a permanent redirect
+ * that keeps its method, to the same path on BASE_URL, where its cookies live. Answers whether
+ * it did.
  */
 export function sendOffStatusHost(request: IncomingMessage, response: ServerResponse): boolean {
   const { statusPageHost, baseUrl } = config();
-  if (!statusPageHost || request.headers.host?.toLowerCase() !== statusPageHost) return false;
-  if (new URL(baseUrl).host === statusPageHost) return false;
+  const host = request.headers.host?.toLowerCase();
+  if (!host || new URL(baseUrl).host === host) return false;
+  const firstPage = host === statusPageHost;
+  if (!firstPage && !pageHosts().has(host)) return false;
   const target = request.url ?? "/";
   const query = target.indexOf("?");
   const pathname = query < 0 ? target : target.slice(0, query);
-  if (publicAddress(pathname, "") || ALSO_ON_STATUS_HOST.test(pathname)) return false;
+  if (publicAddress(pathname, "")) return false;
+  if ((firstPage ? ALSO_ON_STATUS_HOST : ALSO_ON_PAGE_HOST).test(pathname)) return false;
   response.writeHead(308, {
     location: `${baseUrl}${target.startsWith("/") ? target : "/"}`,
     "cache-control": "no-store",
@@ -147,6 +169,7 @@ export function servePublicFromMemory(request: IncomingMessage, response: Server
     pathname,
     query < 0 ? "" : target.slice(query),
     request.headers["accept-language"],
+    request.headers.host,
   );
   if (!address) return false;
   if (!passedFrontGate(pathname, request.headers[ORIGIN_VERIFY_HEADER] as string | undefined)) {

@@ -19,7 +19,12 @@ function addMonths(month: string, months: number): string {
 }
 
 /** Page `page` of `/history`: its months (newest first) with their published incidents. */
-export async function historyAnswer(data: PublicData, view: View, page: number): Promise<Rendered> {
+export async function historyAnswer(
+  data: PublicData,
+  view: View,
+  page: number,
+  shows: (componentIds: string[]) => boolean = () => true,
+): Promise<Rendered> {
   const { id, timeZone, createdAt } = data.workspace;
   const newest = addMonths(dateIn(Date.now(), timeZone).slice(0, 7), -(page - 1) * MONTHS_PER_PAGE);
   const months = Array.from({ length: MONTHS_PER_PAGE }, (_, i) => addMonths(newest, -i));
@@ -44,9 +49,10 @@ export async function historyAnswer(data: PublicData, view: View, page: number):
     id,
     rows.map((row) => row.id),
   );
+  const onPage = incidents.filter((i) => shows(i.components.map((c) => c.componentId)));
   const byMonth: HistoryMonth[] = months.map((month) => ({
     month,
-    incidents: incidents.filter((i) => dateIn(i.startedAt.getTime(), timeZone).startsWith(month)),
+    incidents: onPage.filter((i) => dateIn(i.startedAt.getTime(), timeZone).startsWith(month)),
   }));
   const older = from > createdAt && page < MAX_HISTORY_PAGE;
   return rendered("html", historyPage(data, view, byMonth, { page, older }));

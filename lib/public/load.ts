@@ -20,6 +20,7 @@ const {
   incidentUpdate,
   maintenance,
   maintenanceUpdate,
+  statusPage,
 } = schema;
 
 /** Days of uptime history on the page, incidents per day below it, and list sizes of §9. */
@@ -147,6 +148,28 @@ export type PublicData = {
    * address that names none of them is answered 404 from memory, without reading the database.
    */
   shownIds: { incidents: string[]; maintenances: string[] };
+  /** The status pages, the first (at `/`) first. */
+  pages: PublicPage[];
+  /** The bars' days and uptime in each other zone a page speaks in. */
+  zones: Record<string, { days: DayRange[]; uptime: Map<string, Uptime> }>;
+  /** On the data of one page (not the whole workspace's): the page's id and address. */
+  page?: { id: string; url: string };
+};
+
+/** A status page: what it shows, where, to whom, and how it is dressed. */
+export type PublicPage = {
+  id: string;
+  isDefault: boolean;
+  slug: string;
+  host: string | null;
+  visibility: "public" | "password" | "audience";
+  name: string;
+  timeZone: string;
+  defaultLocale: Locale;
+  /** The page's own dress; images are the workspace's. */
+  brand: Omit<PublicBrand, "images">;
+  componentIds: string[];
+  groupIds: string[];
 };
 
 async function loadComponents(tx: Executor, workspaceId: string) {
@@ -394,6 +417,67 @@ export async function loadWorkspace(tx: Executor): Promise<PublicWorkspace | nul
   };
 }
 
+async function loadPages(tx: Executor, ws: PublicWorkspace): Promise<PublicPage[]> {
+  const rows = await tx
+    .select()
+    .from(statusPage)
+    .where(eq(statusPage.workspaceId, ws.id))
+    .orderBy(desc(statusPage.isDefault), asc(statusPage.createdAt), asc(statusPage.id));
+  return rows.map((row) => {
+    const { images: _images, ...wsBrand } = ws.brand;
+    const locale = row.defaultLocale;
+    return {
+      id: row.id,
+      isDefault: row.isDefault,
+      slug: row.slug,
+      host: row.host,
+      visibility: row.visibility,
+      componentIds: row.componentIds,
+      groupIds: row.groupIds,
+      ...(row.isDefault
+        ? { name: ws.name, timeZone: ws.timeZone, defaultLocale: ws.defaultLocale, brand: wsBrand }
+        : {
+            name: row.name ?? ws.name,
+            timeZone: row.timeZone ?? ws.timeZone,
+            defaultLocale: locale && isLocale(locale) ? locale : ws.defaultLocale,
+            brand: {
+              accentColor: row.accentColor,
+              accentColorDark: row.accentColorDark,
+              headerLinks: row.headerLinks ?? [],
+              supportUrl: row.supportUrl,
+              footerText: row.footerText ?? "",
+              showPoweredBy: row.showPoweredBy ?? true,
+            },
+          }),
+    };
+  });
+}
+
+/** Each component's and group's uptime over `days`, from the components' histories. */
+function uptimeOver(
+  components: PublicComponent[],
+  groups: PublicGroup[],
+  histories: Map<string, StatusPoint[]>,
+  days: DayRange[],
+  now: number,
+): Map<string, Uptime> {
+  const uptime = new Map<string, Uptime>();
+  for (const c of components) {
+    const history = histories.get(c.id) ?? [{ at: c.createdAt.getTime(), status: c.status }];
+    uptime.set(c.id, componentUptime(history, c.createdAt.getTime(), days, now));
+  }
+  for (const group of groups) {
+    uptime.set(
+      group.id,
+      groupUptime(
+        group.componentIds.map((id) => uptime.get(id)!),
+        days,
+      ),
+    );
+  }
+  return uptime;
+}
+
 /**
  * Reads everything public in one read-only transaction, so the parts agree with each other; null
  * before setup. Uptime is computed here, once per change, never per request.
@@ -404,7 +488,18 @@ export async function loadPublicData(now = new Date()): Promise<PublicData | nul
     async (tx) => {
       const ws = await loadWorkspace(tx);
       if (!ws) return null;
+      const pages = await loadPages(tx, ws);
       const days = lastDays(now.getTime(), ws.timeZone, UPTIME_DAYS);
+      const otherZones = [...new Set(pages.map((p) => p.timeZone))].filter(
+        (z) => z !== ws.timeZone,
+      );
+      const zoneDays = new Map(
+        otherZones.map((zone) => [zone, lastDays(now.getTime(), zone, UPTIME_DAYS)]),
+      );
+      const historyFrom = Math.min(
+        days[0]!.start,
+        ...[...zoneDays.values()].map((d) => d[0]!.start),
+      );
       // The bars' days show the incidents and windows of each of them.
       const barsFrom = new Date(days[0]!.start);
       const published = and(eq(incident.workspaceId, ws.id), eq(incident.visibility, "published"));
@@ -421,7 +516,7 @@ export async function loadPublicData(now = new Date()): Promise<PublicData | nul
         [changed],
       ] = await Promise.all([
         loadComponents(tx, ws.id),
-        loadHistories(tx, ws.id, new Date(days[0]!.start)),
+        loadHistories(tx, ws.id, new Date(historyFrom)),
         tx
           .select({ id: incident.id })
           .from(incident)
@@ -468,7 +563,8 @@ export async function loadPublicData(now = new Date()): Promise<PublicData | nul
               (select max(updated_at) from component where workspace_id = ${ws.id}),
               (select max(created_at) from component_group where workspace_id = ${ws.id}),
               (select max(updated_at) from incident where workspace_id = ${ws.id} and visibility = 'published'),
-              (select max(updated_at) from maintenance where workspace_id = ${ws.id})
+              (select max(updated_at) from maintenance where workspace_id = ${ws.id}),
+              (select max(updated_at) from status_page where workspace_id = ${ws.id})
             )`,
           })
           .from(workspace)
@@ -478,19 +574,13 @@ export async function loadPublicData(now = new Date()): Promise<PublicData | nul
         loadIncidents(tx, ws.id, [...new Set([...ids(openOrRecent), ...ids(latestIncidents)])]),
         loadMaintenances(tx, ws.id, [...new Set([...ids(currentWindows), ...ids(latestWindows)])]),
       ]);
-      const uptime = new Map<string, Uptime>();
-      for (const c of components) {
-        const history = histories.get(c.id) ?? [{ at: c.createdAt.getTime(), status: c.status }];
-        uptime.set(c.id, componentUptime(history, c.createdAt.getTime(), days, now.getTime()));
-      }
-      for (const group of groups) {
-        uptime.set(
-          group.id,
-          groupUptime(
-            group.componentIds.map((id) => uptime.get(id)!),
-            days,
-          ),
-        );
+      const uptime = uptimeOver(components, groups, histories, days, now.getTime());
+      const zones: PublicData["zones"] = {};
+      for (const [zone, inZone] of zoneDays) {
+        zones[zone] = {
+          days: inZone,
+          uptime: uptimeOver(components, groups, histories, inZone, now.getTime()),
+        };
       }
       return {
         workspace: ws,
@@ -502,6 +592,8 @@ export async function loadPublicData(now = new Date()): Promise<PublicData | nul
         incidents,
         maintenances,
         shownIds: { incidents: ids(shownIncidents), maintenances: ids(shownWindows) },
+        pages,
+        zones,
       };
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },

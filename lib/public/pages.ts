@@ -1,5 +1,4 @@
 import type { ComponentStatus } from "@/lib/components/schemas";
-import { config } from "@/lib/config";
 import { html, SafeHtml } from "@/lib/content/html";
 import { markdownToHtml } from "@/lib/content/markdown";
 import { LOCALE_NAMES, LOCALES } from "@/lib/i18n/locales";
@@ -18,7 +17,7 @@ import {
 } from "./load";
 import { overallOf } from "./overall";
 import type { DayUptime, Uptime } from "./uptime";
-import { withLocale, type View } from "./view";
+import type { View } from "./view";
 
 /**
  * The public pages as HTML, built once per change of the data and language and served from
@@ -70,7 +69,7 @@ function languageSwitcher(view: View, path: string): SafeHtml {
 <ul class="menu">
 ${LOCALES.map(
   (locale) =>
-    html`<li><a href="${withLocale(path, locale)}" hreflang="${locale}" lang="${locale}"${locale === view.locale ? html` aria-current="true"` : ""}>${LOCALE_NAMES[locale]}</a></li>
+    html`<li><a href="${view.linkIn(path, locale)}" hreflang="${locale}" lang="${locale}"${locale === view.locale ? html` aria-current="true"` : ""}>${LOCALE_NAMES[locale]}</a></li>
 `,
 )}</ul>
 </details>`;
@@ -97,13 +96,13 @@ export function layout(
 <meta name="color-scheme" content="light dark">
 <title>${title}</title>
 <meta name="description" content="${description}">
-<link rel="canonical" href="${config().statusPageUrl}${view.link(path)}">
+<link rel="canonical" href="${view.url(path)}">
 <link rel="icon" href="${favicon ? imageLink("favicon", favicon) : assetLink("/icon.svg")}"${favicon ? "" : html` type="image/svg+xml"`}>
 <link rel="stylesheet" href="${assetLink("/status.css")}">
-${hasAccent(ws) ? html`<link rel="stylesheet" href="${brandCssLink(ws)}">` : ""}
+${hasAccent(ws) ? html`<link rel="stylesheet" href="${brandCssLink(ws, view)}">` : ""}
 <link rel="alternate" type="application/rss+xml" title="${t("page.feedTitleRss", { name: ws.name })}" href="${view.link("/history.rss")}">
 <link rel="alternate" type="application/atom+xml" title="${t("page.feedTitleAtom", { name: ws.name })}" href="${view.link("/history.atom")}">
-${LOCALES.map((locale) => html`<link rel="alternate" hreflang="${locale}" href="${config().statusPageUrl}${withLocale(path, locale)}">`)}
+${LOCALES.map((locale) => html`<link rel="alternate" hreflang="${locale}" href="${view.urlIn(path, locale)}">`)}
 <script src="${assetLink("/status.js")}" defer></script>
 </head>
 <body>
@@ -120,21 +119,7 @@ ${
     : ""
 }
 ${languageSwitcher(view, path)}
-<details class="subscribe">
-<summary>${t("page.subscribe")}</summary>
-<div class="menu">
-<form class="subscribe-form" method="post" action="/public/subscriptions">
-<input type="hidden" name="locale" value="${view.locale}">
-<label for="subscribe-email">${t("page.emailAddress")}</label>
-<input id="subscribe-email" type="email" name="email" required autocomplete="email" maxlength="254">
-<div class="trap" aria-hidden="true"><label for="subscribe-website">${t("page.leaveEmpty")}</label><input id="subscribe-website" name="website" tabindex="-1" autocomplete="off"></div>
-<button type="submit">${t("page.subscribeByEmail")}</button>
-</form>
-<a href="${view.link("/public/subscriptions")}">${t("page.chooseComponents")}</a>
-<a href="${view.link("/history.rss")}">${t("page.rssFeed")}</a>
-<a href="${view.link("/history.atom")}">${t("page.atomFeed")}</a>
-</div>
-</details>
+${view.site.subscriptions ? subscribeMenu(view) : ""}
 </div>
 </div>
 </header>
@@ -155,10 +140,30 @@ ${brand.showPoweredBy ? html`<p class="powered">${t("page.poweredBy", { product:
 `.value;
 }
 
+/** How to follow the page: by email, or in a feed reader. */
+function subscribeMenu(view: View): SafeHtml {
+  const { t } = view.tr;
+  return html`<details class="subscribe">
+<summary>${t("page.subscribe")}</summary>
+<div class="menu">
+<form class="subscribe-form" method="post" action="${view.site.base}/public/subscriptions">
+<input type="hidden" name="locale" value="${view.locale}">
+<label for="subscribe-email">${t("page.emailAddress")}</label>
+<input id="subscribe-email" type="email" name="email" required autocomplete="email" maxlength="254">
+<div class="trap" aria-hidden="true"><label for="subscribe-website">${t("page.leaveEmpty")}</label><input id="subscribe-website" name="website" tabindex="-1" autocomplete="off"></div>
+<button type="submit">${t("page.subscribeByEmail")}</button>
+</form>
+<a href="${view.link("/public/subscriptions")}">${t("page.chooseComponents")}</a>
+<a href="${view.link("/history.rss")}">${t("page.rssFeed")}</a>
+<a href="${view.link("/history.atom")}">${t("page.atomFeed")}</a>
+</div>
+</details>`;
+}
+
 /** The address of the page's accent stylesheet, versioned by the colours. */
-function brandCssLink(ws: PublicWorkspace): string {
+function brandCssLink(ws: PublicWorkspace, view: View): string {
   const { accentColor, accentColorDark } = ws.brand;
-  return `/brand.css?v=${encodeURIComponent(`${accentColor ?? ""}-${accentColorDark ?? ""}`.replaceAll("#", ""))}`;
+  return `${view.site.base}/brand.css?v=${encodeURIComponent(`${accentColor ?? ""}-${accentColorDark ?? ""}`.replaceAll("#", ""))}`;
 }
 
 function timeline(

@@ -8,7 +8,13 @@ import { logError } from "@/lib/log";
 import { publicAddress, type BuiltAddress, type PublicAddress } from "./addresses";
 import { unavailablePage } from "./pages";
 import { viewOf } from "./view";
-import { currentSnapshot, publicSnapshot, rendered, type Rendered } from "./snapshot";
+import {
+  currentSnapshot,
+  notFoundProblem,
+  publicSnapshot,
+  rendered,
+  type Rendered,
+} from "./snapshot";
 
 const CONTENT_TYPE: Record<Rendered["kind"], string> = {
   html: "text/html; charset=utf-8",
@@ -74,17 +80,7 @@ export function respond(request: Request, answer: Rendered): Response {
   return new Response(body, { status: answer.status, headers });
 }
 
-const NO_SUCH_FILE = rendered(
-  "problem",
-  JSON.stringify({
-    type: "about:blank",
-    status: 404,
-    code: "not_found",
-    title: "Not found",
-    detail: "There is nothing public at this address.",
-  }),
-  404,
-);
+const NO_SUCH_FILE = notFoundProblem("There is nothing public at this address.");
 
 const comeBack = {
   "retry-after": String(OUTAGE_RETRY_AFTER_SECONDS),
@@ -154,7 +150,12 @@ export async function servePublic(request: Request): Promise<Response> {
   const refused = frontGate(request);
   if (refused) return refused;
   const url = new URL(request.url);
-  const address = publicAddress(url.pathname, url.search, request.headers.get("accept-language"));
+  const address = publicAddress(
+    url.pathname,
+    url.search,
+    request.headers.get("accept-language"),
+    request.headers.get("host"),
+  );
   // A route whose segment names nothing public (`/brand/other`).
   if (!address) return respond(request, NO_SUCH_FILE);
   return respond(request, await answerFor(address));

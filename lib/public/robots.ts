@@ -1,11 +1,10 @@
-import { config } from "@/lib/config";
 import { xml } from "@/lib/content/html";
 import { LOCALES } from "@/lib/i18n/locales";
 import type { PublicData } from "./load";
-import { withLocale } from "./view";
+import { withLocale, type Site } from "./view";
 
 /** `/robots.txt`: the public pages may be indexed; the team's side and private links may not. */
-export function robotsTxt(): string {
+export function robotsTxt(site: Site): string {
   return [
     "User-agent: *",
     "Allow: /",
@@ -14,7 +13,7 @@ export function robotsTxt(): string {
     "Disallow: /v1/",
     "Disallow: /auth/",
     "Disallow: /embed",
-    `Sitemap: ${config().statusPageUrl}/sitemap.xml`,
+    `Sitemap: ${site.canonical}/sitemap.xml`,
     "",
   ].join("\n");
 }
@@ -23,8 +22,8 @@ export function robotsTxt(): string {
  * `/sitemap.xml`: the status page, its history, the incidents and windows it shows, each with
  * the addresses of its other languages.
  */
-export function sitemapXml(data: PublicData): string {
-  const base = config().statusPageUrl;
+export function sitemapXml(data: PublicData, site: Site): string {
+  const base = site.canonical;
   const entry = (path: string, modified: Date) => xml`<url>
 <loc>${base}${path}</loc>
 <lastmod>${modified.toISOString()}</lastmod>

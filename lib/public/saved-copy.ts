@@ -9,7 +9,7 @@ import type { PublicData } from "./load";
  * the database is out of reach still shows visitors the last good page rather than a 503. It
  * holds only what the public page already shows.
  */
-const FORMAT = 3;
+const FORMAT = 4;
 
 type SavedCopy = { format: number; savedAt: string; data: PublicData };
 
@@ -45,6 +45,7 @@ export function parseCopy(text: string): { data: PublicData; savedAt: Date } | n
     typeof copy.savedAt !== "string" ||
     !copy.data?.workspace ||
     !Array.isArray(copy.data.components) ||
+    !Array.isArray(copy.data.pages) ||
     !Array.isArray(copy.data.shownIds?.incidents) ||
     !Array.isArray(copy.data.shownIds?.maintenances) ||
     !(copy.data.uptime instanceof Map)

@@ -3,6 +3,8 @@ import { strongEtag } from "@/lib/http/etag";
 import { GenerationCache } from "./cache";
 import { loadPublicData, type PublicData } from "./load";
 import { readCopy, saveCopy } from "./saved-copy";
+import { onPage, pageAt, pageData, shownComponents, type PageRef } from "./scope";
+import { rootSite, type Site } from "./view";
 
 /** A public answer, built once and served from memory until the data changes. */
 export type Rendered = {
@@ -26,6 +28,17 @@ export type Snapshot = {
   rendered: Map<string, Rendered>;
   /** What the data says, as text: a reload that reads the same keeps the built answers. */
   fingerprint: string;
+  /** Where the answers' links point. */
+  site: Site;
+  /** What keys the answers read on demand are kept under start with: the page and its mount. */
+  key: string;
+  /**
+   * On one page's snapshot: whether an incident or window touching these components is on it
+   * (those read on demand, beyond the snapshot's, are checked with it).
+   */
+  shows?: (componentIds: string[]) => boolean;
+  /** Each page's snapshot, by page and mount, built at its first request. */
+  scoped: Map<string, Snapshot>;
 };
 
 type Caches = {
@@ -59,7 +72,39 @@ function snapshotOf(data: PublicData | null, fingerprint = fingerprintOf(data)):
     },
     rendered: new Map(),
     fingerprint,
+    site: rootSite(),
+    key: "",
+    scoped: new Map(),
   };
+}
+
+/**
+ * The snapshot of the page a request names (null when it names none): the page's data, its
+ * own answers and links. Built once per page and mount for each snapshot of the whole.
+ */
+export function pageSnapshot(root: Snapshot, ref: PageRef): Snapshot | null {
+  const data = root.data;
+  // Before setup, only the first page's addresses answer (that it is not set up).
+  if (!data) return ref.slug === null ? root : null;
+  const found = pageAt(data, ref);
+  if (!found) return null;
+  const key = `${found.page.id}${found.site.base}`;
+  let scoped = root.scoped.get(key);
+  if (!scoped) {
+    const shown = shownComponents(data, found.page);
+    scoped = {
+      data: pageData(data, found.page),
+      shown: root.shown,
+      rendered: new Map(),
+      fingerprint: root.fingerprint,
+      site: found.site,
+      key: `${key}|`,
+      shows: (componentIds) => onPage(found.page, shown, componentIds),
+      scoped: new Map(),
+    };
+    root.scoped.set(key, scoped);
+  }
+  return scoped;
 }
 
 /**
@@ -104,6 +149,21 @@ async function loadSnapshot(store: Caches): Promise<Snapshot> {
 
 export function rendered(kind: Rendered["kind"], body: string, status = 200): Rendered {
   return { kind, status, body, etag: strongEtag(body) };
+}
+
+/** problem+json 404 for a public address that names nothing. */
+export function notFoundProblem(detail: string): Rendered {
+  return rendered(
+    "problem",
+    JSON.stringify({
+      type: "about:blank",
+      status: 404,
+      code: "not_found",
+      title: "Not found",
+      detail,
+    }),
+    404,
+  );
 }
 
 /** An answer built from a snapshot, once per snapshot. */

@@ -1,42 +1,20 @@
-import { createServer, request as httpRequest, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetConfig } from "@/lib/config";
 import { setUpOwner, TestClient } from "@/lib/testing/client";
-import { sendOffStatusHost, servePublicFromMemory } from "./from-memory";
+import { LEFT_TO_NEXT, startFrontDoor } from "@/lib/testing/front-door";
 
 // The public page on a host of its own (STATUS_PAGE_HOST), the dashboard and API on BASE_URL, as
 // the HTTP server of `npm start` answers them over a real loopback connection.
 const STATUS_HOST = "status.acme.test";
-const LEFT_TO_NEXT = 599;
-let server: Server;
-let port: number;
+let frontDoor: Awaited<ReturnType<typeof startFrontDoor>>;
 let editor: TestClient;
 
-function get(path: string, host: string, method = "GET") {
-  return new Promise<{ status: number; location?: string; body: string }>((resolve, reject) => {
-    const sent = httpRequest({ port, path, method, headers: { host } }, (response) => {
-      let body = "";
-      response.on("data", (chunk: Buffer) => (body += chunk.toString()));
-      response.on("end", () =>
-        resolve({ status: response.statusCode!, location: response.headers.location, body }),
-      );
-    });
-    sent.on("error", reject);
-    sent.end();
-  });
-}
+const get = (path: string, host: string, method = "GET") => frontDoor.get(path, host, method);
 
 beforeAll(async () => {
   process.env.STATUS_PAGE_HOST = STATUS_HOST;
   resetConfig();
-  server = createServer((request, response) => {
-    if (!sendOffStatusHost(request, response) && !servePublicFromMemory(request, response)) {
-      response.writeHead(LEFT_TO_NEXT).end();
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.address() as AddressInfo).port;
+  frontDoor = await startFrontDoor();
   ({ client: editor } = await setUpOwner());
   await editor.post("/v1/incidents", {
     title: "Slow",
@@ -47,7 +25,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await frontDoor.close();
   delete process.env.STATUS_PAGE_HOST;
   resetConfig();
 });

@@ -154,7 +154,7 @@ function clock(data: PublicData) {
 /** Components and groups as Statuspage lists them: one flat list in page order. */
 export function spComponents(data: PublicData): SpComponent[] {
   const { iso } = clock(data);
-  const pageId = data.workspace.id;
+  const pageId = pageOf(data).id;
   const zone = data.workspace.timeZone;
   const byId = new Map(data.components.map((c) => [c.id, c]));
   const list: SpComponent[] = [];
@@ -205,12 +205,20 @@ export function spComponents(data: PublicData): SpComponent[] {
   return list;
 }
 
+/**
+ * The page a file describes: the first page is known by the workspace's id (as before there were
+ * others), every other by its own.
+ */
+function pageOf(data: PublicData): { id: string; url: string } {
+  return data.page ?? { id: data.workspace.id, url: config().statusPageUrl };
+}
+
 export function spPage(data: PublicData) {
   const { iso } = clock(data);
   return {
-    id: data.workspace.id,
+    id: pageOf(data).id,
     name: data.workspace.name,
-    url: config().statusPageUrl,
+    url: pageOf(data).url,
     time_zone: data.workspace.timeZone,
     updated_at: iso(data.updatedAt),
   };
@@ -237,9 +245,9 @@ export function spIncident(data: PublicData, all: SpComponent[], i: PublicIncide
     monitoring_at: isoOrNull(i.monitoringAt),
     resolved_at: isoOrNull(i.resolvedAt),
     impact: i.impact,
-    shortlink: `${config().statusPageUrl}/incidents/${i.id}`,
+    shortlink: `${pageOf(data).url}/incidents/${i.id}`,
     started_at: iso(i.startedAt),
-    page_id: data.workspace.id,
+    page_id: pageOf(data).id,
     incident_updates: i.updates.map((u) => ({
       id: u.id,
       status: u.status,
@@ -323,9 +331,9 @@ export function spMaintenance(
     monitoring_at: null,
     resolved_at: isoOrNull(completedAt),
     impact: "maintenance",
-    shortlink: `${config().statusPageUrl}/maintenance/${m.id}`,
+    shortlink: `${pageOf(data).url}/maintenance/${m.id}`,
     started_at: iso(m.startsAt),
-    page_id: data.workspace.id,
+    page_id: pageOf(data).id,
     incident_updates: steps.reverse().map((step) => ({
       id: `${m.id}-${step.suffix}`,
       status: step.status,

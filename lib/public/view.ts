@@ -5,6 +5,7 @@ import {
   preferredLocale,
   type Locale,
 } from "@/lib/i18n/locales";
+import { config } from "@/lib/config";
 import { translator, type Translator } from "@/lib/i18n/translate";
 
 /**
@@ -14,11 +15,24 @@ import { translator, type Translator } from "@/lib/i18n/translate";
  */
 export type Language = { locale: Locale; explicit: boolean };
 
+/**
+ * Where a status page answers: the path its links start with where it was asked for
+ * (`/p/{slug}`, or none at `/` and on the page's own host), the address its absolute links
+ * start with (its host when it has one), and whether it takes email subscriptions.
+ */
+export type Site = { base: string; canonical: string; subscriptions: boolean };
+
 /** What a page is written for: its language, its words and its own links. */
 export type View = Language & {
   tr: Translator;
-  /** An address of this site, keeping an explicitly chosen language. */
+  site: Site;
+  /** An address of this page, keeping an explicitly chosen language. */
   link(path: string): string;
+  /** The same address, absolute (canonical links, feeds, JSON, mail). */
+  url(path: string): string;
+  /** An address of this page in another language. */
+  linkIn(path: string, locale: Locale): string;
+  urlIn(path: string, locale: Locale): string;
 };
 
 /** The language a request asks for; `fallback` when it names none spoken here. */
@@ -32,12 +46,28 @@ export function languageOf(
   return { locale: preferredLocale(acceptLanguage) ?? fallback, explicit: false };
 }
 
-export function viewOf({ locale, explicit }: Language): View {
+/** The first page, at `/` of STATUS_PAGE_HOST (or BASE_URL). */
+export const rootSite = (): Site => ({
+  base: "",
+  canonical: config().statusPageUrl,
+  subscriptions: true,
+});
+
+export function viewOf({ locale, explicit }: Language, site: Site = rootSite()): View {
+  const link = explicit
+    ? (path: string) => withLocale(`${site.base}${path}`, locale)
+    : (path: string) => `${site.base}${path}`;
   return {
     locale,
     explicit,
     tr: translator(locale),
-    link: explicit ? (path) => withLocale(path, locale) : (path) => path,
+    site,
+    link,
+    url: explicit
+      ? (path) => withLocale(`${site.canonical}${path}`, locale)
+      : (path) => `${site.canonical}${path}`,
+    linkIn: (path, other) => withLocale(`${site.base}${path}`, other),
+    urlIn: (path, other) => withLocale(`${site.canonical}${path}`, other),
   };
 }
 

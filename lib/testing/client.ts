@@ -15,8 +15,11 @@ const routes: Route[] = Object.entries(modules).map(([file, load]) => {
     .replace(/\/?route\.ts$/, "")
     .split("/")
     .filter((segment) => segment && !/^\(.*\)$/.test(segment));
-  // Static segments beat [param]s, which beat [...catchAll]s, as in Next.js.
-  const rank = segments.map((s) => (s.startsWith("[...") ? 2 : s.startsWith("[") ? 1 : 0));
+  // Static segments beat [param]s, which beat [...catchAll]s and [[...optional]] ones, as in
+  // Next.js.
+  const rank = segments.map((s) =>
+    s.startsWith("[[...") ? 3 : s.startsWith("[...") ? 2 : s.startsWith("[") ? 1 : 0,
+  );
   return { segments, load, rank };
 });
 
@@ -24,6 +27,10 @@ function match(route: Route, parts: string[]): Record<string, string | string[]>
   const params: Record<string, string | string[]> = {};
   for (let i = 0; i < route.segments.length; i++) {
     const segment = route.segments[i]!;
+    if (segment.startsWith("[[...")) {
+      params[segment.slice(5, -2)] = parts.slice(i);
+      return params;
+    }
     if (segment.startsWith("[...")) {
       if (i >= parts.length) return null;
       params[segment.slice(4, -1)] = parts.slice(i);

@@ -72,7 +72,7 @@ const PageImage = z
   })
   .meta({ id: "PageImage" });
 
-const HeaderLink = z
+export const HeaderLink = z
   .strictObject({
     label: z.string().trim().min(1, "Must not be empty.").max(40),
     url: z.url({ protocol: /^https$/, message: "Must be an https:// address." }).max(2000),
@@ -99,6 +99,11 @@ const accent = (scheme: "light" | "dark") =>
         });
       }
     });
+
+const supportUrl = () =>
+  z
+    .url({ protocol: /^(https|mailto)$/, message: "Must be an https:// or mailto: address." })
+    .max(2000);
 
 export const Workspace = z
   .object({
@@ -128,21 +133,22 @@ export const Workspace = z
   .meta({ id: "Workspace" });
 export type Workspace = z.input<typeof Workspace>;
 
+/** How a page looks, as a change: the workspace's (its first page's) and every page's. */
+export const brandingChange = {
+  accentColor: accent("light").nullable().optional(),
+  accentColorDark: accent("dark").nullable().optional(),
+  headerLinks: z.array(HeaderLink).max(5, "At most 5 links.").optional(),
+  supportUrl: supportUrl().nullable().optional(),
+  footerText: z.string().max(2000).optional(),
+  showPoweredBy: z.boolean().optional(),
+};
+
 export const PatchWorkspaceInput = z
   .strictObject({
     name: name().optional(),
     timeZone: timeZone().optional(),
     defaultLocale: locale().optional(),
-    accentColor: accent("light").nullable().optional(),
-    accentColorDark: accent("dark").nullable().optional(),
-    headerLinks: z.array(HeaderLink).max(5, "At most 5 links.").optional(),
-    supportUrl: z
-      .url({ protocol: /^(https|mailto)$/, message: "Must be an https:// or mailto: address." })
-      .max(2000)
-      .nullable()
-      .optional(),
-    footerText: z.string().max(2000).optional(),
-    showPoweredBy: z.boolean().optional(),
+    ...brandingChange,
   })
   .meta({ id: "PatchWorkspaceInput" });
 export type PatchWorkspaceInput = z.output<typeof PatchWorkspaceInput>;

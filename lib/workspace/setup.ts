@@ -98,6 +98,10 @@ export async function setUpWorkspace({
       password: passwordHash,
     });
     await tx.insert(schema.member).values({ workspaceId: created.id, userId, role: "owner" });
+    // The first status page, at `/`: every component created from now on goes on it.
+    await tx
+      .insert(schema.statusPage)
+      .values({ workspaceId: created.id, isDefault: true, slug: "status" });
     await recordAudit(
       tx,
       { workspaceId: created.id, by: { type: "user", id: userId, name: input.name } },

@@ -1,0 +1,79 @@
+import { idParams } from "@/lib/contract/fields";
+import { defineOperation } from "@/lib/contract/operation";
+import { CreatePageInput, Page, PAGE_READ_ONLY, PageList, PatchPageInput } from "./schemas";
+
+const tag = "Pages";
+const taken = [
+  { status: 409, code: "slug_taken" },
+  { status: 409, code: "host_taken" },
+] as const;
+
+export const listPages = defineOperation({
+  id: "listPages",
+  method: "GET",
+  path: "/v1/pages",
+  tag,
+  summary: "The status pages",
+  description: "The first page (at `/`) first, then the others in the order they were created.",
+  access: "viewer",
+  response: PageList,
+  status: 200,
+});
+
+export const createPage = defineOperation({
+  id: "createPage",
+  method: "POST",
+  path: "/v1/pages",
+  tag,
+  summary: "Create a status page",
+  description:
+    "The page answers at `/p/{slug}` and, when `host` is set, at the root of that host (point its DNS at this deployment). It shows the components listed and every component of the groups listed, in the workspace's order, and the incidents and maintenance windows that affect them. Its branding, language and time zone start as the workspace's unless given.",
+  access: "admin",
+  body: CreatePageInput,
+  response: Page,
+  status: 201,
+  problems: taken,
+});
+
+export const getPage = defineOperation({
+  id: "getPage",
+  method: "GET",
+  path: "/v1/pages/{id}",
+  tag,
+  summary: "One status page",
+  access: "viewer",
+  params: idParams,
+  response: Page,
+  status: 200,
+});
+
+export const updatePage = defineOperation({
+  id: "updatePage",
+  method: "PATCH",
+  path: "/v1/pages/{id}",
+  tag,
+  summary: "Change a status page",
+  description:
+    "Changes only the fields sent. The first page's name, branding, language and time zone are the workspace's: changing them here changes `/v1/workspace` too.",
+  access: "admin",
+  params: idParams,
+  body: PatchPageInput,
+  readOnly: PAGE_READ_ONLY,
+  response: Page,
+  status: 200,
+  problems: taken,
+});
+
+export const deletePage = defineOperation({
+  id: "deletePage",
+  method: "DELETE",
+  path: "/v1/pages/{id}",
+  tag,
+  summary: "Delete a status page",
+  description:
+    "Its components stay, and so do the other pages showing them. The first page cannot be deleted (409 `default_page`).",
+  access: "admin",
+  params: idParams,
+  status: 204,
+  problems: [{ status: 409, code: "default_page" }],
+});

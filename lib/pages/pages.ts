@@ -1,0 +1,336 @@
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { getDb, schema, type Executor } from "@/db/client";
+import { isUniqueViolation } from "@/db/errors";
+import { changesBetween, recordAudit } from "@/lib/audit/audit";
+import { transactionChangingData } from "@/lib/changes/changes";
+import { config } from "@/lib/config";
+import type { Actor } from "@/lib/contract/actor";
+import { ConflictError, NotFoundError, ValidationError } from "@/lib/errors";
+import { isLocale, type Locale } from "@/lib/i18n/locales";
+import { workspaceColumns } from "@/lib/workspace/workspace";
+import { pageUrl } from "./url";
+import type { CreatePageInput, Page, PageBrandingInput, PatchPageInput } from "./schemas";
+
+const { statusPage, workspace, component, componentGroup } = schema;
+
+type PageRow = typeof statusPage.$inferSelect;
+type WorkspaceRow = Awaited<ReturnType<typeof readWorkspace>>;
+
+const BRANDING_FIELDS = [
+  "accentColor",
+  "accentColorDark",
+  "headerLinks",
+  "supportUrl",
+  "footerText",
+  "showPoweredBy",
+] as const;
+
+async function readWorkspace(tx: Executor, workspaceId: string) {
+  const [row] = await tx
+    .select(workspaceColumns)
+    .from(workspace)
+    .where(eq(workspace.id, workspaceId));
+  if (!row) throw new NotFoundError("workspace");
+  return row;
+}
+
+/** What the API answers for a page: the first one wears the workspace's name and dress. */
+function pageOf(row: PageRow, ws: WorkspaceRow, order: string[], groupOrder: string[]): Page {
+  const own = row.isDefault ? ws : row;
+  const inOrder = (ids: string[], all: string[]) => {
+    const wanted = new Set(ids);
+    return all.filter((id) => wanted.has(id));
+  };
+  const locale = row.isDefault ? ws.defaultLocale : row.defaultLocale;
+  return {
+    id: row.id,
+    name: (row.isDefault ? ws.name : row.name) ?? ws.name,
+    slug: row.slug,
+    host: row.host,
+    visibility: row.visibility,
+    isDefault: row.isDefault,
+    url: pageUrl(row),
+    componentIds: inOrder(row.componentIds, order),
+    groupIds: inOrder(row.groupIds, groupOrder),
+    branding: {
+      accentColor: own.accentColor ?? null,
+      accentColorDark: own.accentColorDark ?? null,
+      headerLinks: own.headerLinks ?? [],
+      supportUrl: own.supportUrl ?? null,
+      footerText: own.footerText ?? "",
+      showPoweredBy: own.showPoweredBy ?? true,
+    },
+    language: locale && isLocale(locale) ? locale : "en",
+    timeZone: (row.isDefault ? ws.timeZone : row.timeZone) ?? ws.timeZone,
+    createdAt: row.createdAt,
+  };
+}
+
+/** The workspace's components and groups in page order, to answer a page's lists in it. */
+async function orders(tx: Executor, workspaceId: string) {
+  const [components, groups] = await Promise.all([
+    tx
+      .select({ id: component.id })
+      .from(component)
+      .leftJoin(componentGroup, eq(componentGroup.id, component.groupId))
+      .where(eq(component.workspaceId, workspaceId))
+      .orderBy(sql`${componentGroup.position} asc nulls first`, asc(component.position)),
+    tx
+      .select({ id: componentGroup.id })
+      .from(componentGroup)
+      .where(eq(componentGroup.workspaceId, workspaceId))
+      .orderBy(asc(componentGroup.position)),
+  ]);
+  return { components: components.map((c) => c.id), groups: groups.map((g) => g.id) };
+}
+
+async function answer(tx: Executor, workspaceId: string, rows: PageRow[]): Promise<Page[]> {
+  const [ws, order] = await Promise.all([readWorkspace(tx, workspaceId), orders(tx, workspaceId)]);
+  return rows.map((row) => pageOf(row, ws, order.components, order.groups));
+}
+
+export async function listPages({ ctx }: { ctx: Pick<Actor, "workspaceId"> }) {
+  const db = await getDb();
+  const rows = await db
+    .select()
+    .from(statusPage)
+    .where(eq(statusPage.workspaceId, ctx.workspaceId))
+    .orderBy(desc(statusPage.isDefault), asc(statusPage.createdAt), asc(statusPage.id));
+  return { data: await answer(db, ctx.workspaceId, rows) };
+}
+
+async function pageRow(tx: Executor, workspaceId: string, id: string, lock = false) {
+  const query = tx
+    .select()
+    .from(statusPage)
+    .where(and(eq(statusPage.workspaceId, workspaceId), eq(statusPage.id, id)));
+  const [row] = await (lock ? query.for("update") : query);
+  if (!row) throw new NotFoundError("page");
+  return row;
+}
+
+export async function getPage({ ctx, id }: { ctx: Pick<Actor, "workspaceId">; id: string }) {
+  const db = await getDb();
+  const [page] = await answer(db, ctx.workspaceId, [await pageRow(db, ctx.workspaceId, id)]);
+  return page!;
+}
+
+/** Every id must name a component (or group) of the workspace: else 400 naming each entry. */
+async function assertAllExist(
+  tx: Executor,
+  workspaceId: string,
+  table: typeof component | typeof componentGroup,
+  ids: readonly string[],
+  field: "componentIds" | "groupIds",
+) {
+  if (!ids.length) return;
+  const found = await tx
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.workspaceId, workspaceId), inArray(table.id, [...ids])));
+  const known = new Set(found.map((row) => row.id));
+  const what = field === "componentIds" ? "component" : "component group";
+  const errors = ids.flatMap((id, index) =>
+    known.has(id)
+      ? []
+      : [{ field: `${field}.${index}`, message: `No ${what} with that id in this workspace.` }],
+  );
+  if (errors.length) throw new ValidationError(errors);
+}
+
+/** A page's host may not be where the dashboard or the first page's STATUS_PAGE_HOST answer. */
+function assertHostFree(host: string | null | undefined) {
+  if (!host) return;
+  const { baseUrl, statusPageHost } = config();
+  if (host === new URL(baseUrl).host || host === statusPageHost) {
+    throw ValidationError.field(
+      "host",
+      "This host already serves the dashboard or the first page (BASE_URL, STATUS_PAGE_HOST).",
+    );
+  }
+}
+
+async function checkMembers(tx: Executor, workspaceId: string, input: PatchPageInput) {
+  const unique = (ids?: string[]) => (ids ? [...new Set(ids)] : undefined);
+  const componentIds = unique(input.componentIds);
+  const groupIds = unique(input.groupIds);
+  if (componentIds) {
+    await assertAllExist(tx, workspaceId, component, componentIds, "componentIds");
+  }
+  if (groupIds) await assertAllExist(tx, workspaceId, componentGroup, groupIds, "groupIds");
+  return { componentIds, groupIds };
+}
+
+/** The name of the unique index a write broke (postgres.js and PGlite name it differently). */
+function violatedIndex(error: unknown): string | undefined {
+  for (let e = error as Record<string, unknown> | undefined; e; e = e.cause as typeof e) {
+    const name = e.constraint_name ?? e.constraint;
+    if (typeof name === "string") return name;
+  }
+  return undefined;
+}
+
+function taken(error: unknown, input: PatchPageInput): never {
+  if (isUniqueViolation(error)) {
+    if (input.host && violatedIndex(error)?.includes("host")) {
+      throw new ConflictError("host_taken", `Another page already answers on ${input.host}.`);
+    }
+    throw new ConflictError("slug_taken", `Another page already has the slug ${input.slug}.`);
+  }
+  throw error;
+}
+
+const brandingColumns = (branding: PageBrandingInput | undefined) =>
+  Object.fromEntries(
+    BRANDING_FIELDS.filter((field) => branding?.[field] !== undefined).map((field) => [
+      field,
+      branding![field],
+    ]),
+  ) as PageBrandingInput;
+
+const audited = (page: Page) => ({
+  name: page.name,
+  slug: page.slug,
+  host: page.host,
+  visibility: page.visibility,
+  componentIds: page.componentIds,
+  groupIds: page.groupIds,
+  language: page.language,
+  timeZone: page.timeZone,
+  ...page.branding,
+});
+
+/** A page beside the first: its own dress starts as the workspace's unless given. */
+export async function createPage({ ctx, input }: { ctx: Actor; input: CreatePageInput }) {
+  assertHostFree(input.host);
+  try {
+    return await transactionChangingData(ctx.workspaceId, async (tx) => {
+      const ws = await readWorkspace(tx, ctx.workspaceId);
+      const { componentIds, groupIds } = await checkMembers(tx, ctx.workspaceId, input);
+      const [row] = await tx
+        .insert(statusPage)
+        .values({
+          workspaceId: ctx.workspaceId,
+          name: input.name,
+          slug: input.slug,
+          host: input.host ?? null,
+          visibility: input.visibility ?? "public",
+          componentIds: componentIds ?? [],
+          groupIds: groupIds ?? [],
+          timeZone: input.timeZone ?? ws.timeZone,
+          defaultLocale: (input.language ?? ws.defaultLocale) as Locale,
+          accentColor: ws.accentColor,
+          accentColorDark: ws.accentColorDark,
+          headerLinks: ws.headerLinks,
+          supportUrl: ws.supportUrl,
+          footerText: ws.footerText,
+          showPoweredBy: ws.showPoweredBy,
+          ...brandingColumns(input.branding),
+        })
+        .returning();
+      const [page] = await answer(tx, ctx.workspaceId, [row!]);
+      await recordAudit(
+        tx,
+        ctx,
+        "page.create",
+        { type: "page", id: page!.id, name: page!.name },
+        changesBetween(null, audited(page!)),
+      );
+      return page!;
+    });
+  } catch (error) {
+    taken(error, input);
+  }
+}
+
+/**
+ * Changes what is sent. The first page's name, language, zone and dress are the workspace's:
+ * changing them here changes the workspace's.
+ */
+export async function updatePage({
+  ctx,
+  id,
+  input,
+}: {
+  ctx: Actor;
+  id: string;
+  input: PatchPageInput;
+}) {
+  assertHostFree(input.host);
+  try {
+    return await transactionChangingData(ctx.workspaceId, async (tx) => {
+      const row = await pageRow(tx, ctx.workspaceId, id, true);
+      const [before] = await answer(tx, ctx.workspaceId, [row]);
+      const { componentIds, groupIds } = await checkMembers(tx, ctx.workspaceId, input);
+      const dress = {
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.timeZone !== undefined ? { timeZone: input.timeZone } : {}),
+        ...(input.language !== undefined ? { defaultLocale: input.language } : {}),
+        ...brandingColumns(input.branding),
+      };
+      const now = new Date();
+      if (row.isDefault && Object.keys(dress).length) {
+        await tx
+          .update(workspace)
+          .set({ ...dress, updatedAt: now })
+          .where(eq(workspace.id, ctx.workspaceId));
+      }
+      const [updated] = await tx
+        .update(statusPage)
+        .set({
+          ...(row.isDefault ? {} : dress),
+          ...(input.slug !== undefined ? { slug: input.slug } : {}),
+          ...(input.host !== undefined ? { host: input.host } : {}),
+          ...(input.visibility !== undefined ? { visibility: input.visibility } : {}),
+          ...(componentIds ? { componentIds } : {}),
+          ...(groupIds ? { groupIds } : {}),
+          updatedAt: now,
+        })
+        .where(and(eq(statusPage.workspaceId, ctx.workspaceId), eq(statusPage.id, id)))
+        .returning();
+      const [page] = await answer(tx, ctx.workspaceId, [updated!]);
+      await recordAudit(
+        tx,
+        ctx,
+        "page.update",
+        { type: "page", id, name: page!.name },
+        changesBetween(audited(before!), audited(page!)),
+      );
+      return page!;
+    });
+  } catch (error) {
+    taken(error, input);
+  }
+}
+
+export async function deletePage({ ctx, id }: { ctx: Actor; id: string }) {
+  await transactionChangingData(ctx.workspaceId, async (tx) => {
+    const row = await pageRow(tx, ctx.workspaceId, id, true);
+    if (row.isDefault) {
+      throw new ConflictError(
+        "default_page",
+        "The first page answers at / and cannot be deleted; change what it shows instead.",
+      );
+    }
+    await tx
+      .delete(statusPage)
+      .where(and(eq(statusPage.workspaceId, ctx.workspaceId), eq(statusPage.id, id)));
+    await recordAudit(tx, ctx, "page.delete", { type: "page", id, name: row.name });
+  });
+}
+
+/** A component or group created goes on the first page, which shows everything unless told not to. */
+export async function addToDefaultPage(
+  tx: Executor,
+  workspaceId: string,
+  item: { componentId: string } | { groupId: string },
+) {
+  const set =
+    "componentId" in item
+      ? { componentIds: sql`array_append(${statusPage.componentIds}, ${item.componentId}::uuid)` }
+      : { groupIds: sql`array_append(${statusPage.groupIds}, ${item.groupId}::uuid)` };
+  await tx
+    .update(statusPage)
+    .set(set)
+    .where(and(eq(statusPage.workspaceId, workspaceId), eq(statusPage.isDefault, true)));
+}

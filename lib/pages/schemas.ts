@@ -1,0 +1,86 @@
+import { z } from "zod";
+import { locale, name, uuid } from "@/lib/contract/fields";
+import { brandingChange, HeaderLink, timeZone } from "@/lib/workspace/schemas";
+
+export const PAGE_VISIBILITIES = ["public", "password", "audience"] as const;
+export const PageVisibility = z.enum(PAGE_VISIBILITIES).meta({ id: "PageVisibility" });
+
+const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,46}[a-z0-9])?$/;
+// A host name as a Host header carries it: labels of letters, digits and hyphens, and a port.
+const HOST =
+  /^(?=.{1,253}(?::\d{1,5})?$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*(?::\d{1,5})?$/;
+
+export const slug = () =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(SLUG, "Must be 1 to 48 lower-case letters, digits and inner hyphens.");
+
+export const host = () =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(HOST, "Must be a host name such as status.example.com (with a port, if any).");
+
+const ids = (what: string) => z.array(uuid()).max(500).describe(`The ${what} the page shows`);
+
+export const PageBranding = z
+  .object({
+    accentColor: z.string().nullable(),
+    accentColorDark: z.string().nullable(),
+    headerLinks: z.array(HeaderLink),
+    supportUrl: z.string().nullable(),
+    footerText: z.string(),
+    showPoweredBy: z.boolean(),
+  })
+  .meta({ id: "PageBranding" });
+
+export const PageBrandingInput = z.strictObject(brandingChange).meta({ id: "PageBrandingInput" });
+export type PageBrandingInput = z.output<typeof PageBrandingInput>;
+
+export const Page = z
+  .object({
+    id: uuid(),
+    name: z.string(),
+    slug: z.string(),
+    host: z.string().nullable().describe("A host name the page also answers on, or null"),
+    visibility: PageVisibility,
+    isDefault: z
+      .boolean()
+      .describe("The first page: it answers at `/` and wears the workspace's name and dress"),
+    url: z.string().describe("The page's address"),
+    componentIds: z.array(uuid()).describe("The components the page lists, in the page order"),
+    groupIds: z
+      .array(uuid())
+      .describe("The groups the page lists: each brings every component in it, now and later"),
+    branding: PageBranding,
+    language: locale(),
+    timeZone: z.string(),
+    createdAt: z.date(),
+  })
+  .meta({ id: "Page" });
+export type Page = z.input<typeof Page>;
+
+export const PageList = z.object({ data: z.array(Page) }).meta({ id: "PageList" });
+
+export const CreatePageInput = z
+  .strictObject({
+    name: name(),
+    slug: slug(),
+    host: host().nullable().optional(),
+    visibility: PageVisibility.optional(),
+    componentIds: ids("components").optional(),
+    groupIds: ids("groups").optional(),
+    branding: PageBrandingInput.optional(),
+    language: locale().optional(),
+    timeZone: timeZone().optional(),
+  })
+  .meta({ id: "CreatePageInput" });
+export type CreatePageInput = z.output<typeof CreatePageInput>;
+
+export const PatchPageInput = CreatePageInput.partial().meta({ id: "PatchPageInput" });
+export type PatchPageInput = z.output<typeof PatchPageInput>;
+
+export const PAGE_READ_ONLY = ["id", "isDefault", "url", "createdAt"] as const;

@@ -1,0 +1,8 @@
+import { config } from "@/lib/config";
+
+/** A page's own address: its host, else `/p/{slug}` beside the first page, which is at `/`. */
+export function pageUrl(page: { isDefault: boolean; slug: string; host: string | null }): string {
+  const { statusPageUrl } = config();
+  if (page.host) return `${new URL(statusPageUrl).protocol}//${page.host}`;
+  return page.isDefault ? statusPageUrl : `${statusPageUrl}/p/${page.slug}`;
+}
