@@ -24,8 +24,9 @@ export function pageAt(data: PublicData, ref: PageRef): { page: PublicPage; site
 }
 
 function siteOf(page: PublicPage, base: string): Site {
-  // Email subscriptions follow the whole workspace for now: only the first page takes them.
-  return { base, canonical: pageUrl(page), subscriptions: page.isDefault };
+  // Email subscriptions follow the whole workspace for now: only the first page takes them, at
+  // the subscription pages' own addresses (`/public/subscriptions`, not below `/p/status`).
+  return { base, canonical: pageUrl(page), subscriptions: page.isDefault && base === "" };
 }
 
 /** Whether an incident or window touching these components is on the page. */

@@ -185,6 +185,9 @@ describe("what each page shows", () => {
       expect(page.body).not.toContain(absent);
     }
     expect(page.body).toContain(`<link rel="canonical" href="http://${API_HOST}/">`);
+    // Email subscriptions are the first page's.
+    expect(page.body).not.toContain("subscribe-form");
+    expect((await get("/")).body).toContain('action="/public/subscriptions"');
     expect(page.body).toContain('href="/p/api/history"');
     expect(page.body).toContain('href="/p/api/brand.css?v=');
     // The page's own accent, not the first page's (which has none).
@@ -233,6 +236,14 @@ describe("what each page shows", () => {
     expect(dashboard.location).toMatch(/\/dashboard$/);
     // Another host is the first page's, as before.
     expect((await get("/", "elsewhere.test")).body).toContain("Search Index");
+  });
+
+  it("serves the first page below its slug too, pointing at /", async () => {
+    const page = await get("/p/status");
+    expect(page.status).toBe(200);
+    expect(page.body).toContain("Search Index");
+    expect(page.body).toContain('<link rel="canonical" href="http://localhost:3000/">');
+    expect(page.body).not.toContain("/p/status/public/subscriptions");
   });
 
   it("answers 404 for a slug that names no page", async () => {
