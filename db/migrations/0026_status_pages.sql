@@ -6,6 +6,7 @@ CREATE TABLE "status_page" (
 	"slug" text NOT NULL,
 	"host" text,
 	"visibility" "page_visibility" DEFAULT 'public' NOT NULL,
+	"password_hash" text,
 	"component_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL,
 	"group_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL,
 	"name" text,

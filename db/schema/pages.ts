@@ -33,6 +33,8 @@ export const statusPage = pgTable(
     /** Lowercased host name (`status.example.com`) the page also answers on, or null. */
     host: text(),
     visibility: pageVisibilityEnum().notNull().default("public"),
+    /** A password page's password (scrypt); changing it ends every visitor's access. */
+    passwordHash: text(),
     componentIds: uuid()
       .array()
       .notNull()

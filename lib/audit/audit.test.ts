@@ -64,6 +64,10 @@ async function ok(response: Promise<TestResponse>): Promise<TestResponse> {
 
 const component = async (name = "API") =>
   (await ok(script.post("/v1/components", { name }))).body.id as string;
+let pages = 0;
+const statusPage = async () =>
+  (await ok(script.post("/v1/pages", { name: "Internal", slug: `internal-${++pages}` }))).body
+    .id as string;
 const group = async () =>
   (await ok(script.post("/v1/component-groups", { name: "Group" }))).body.id as string;
 const incident = async (visibility = "published") =>
@@ -247,6 +251,30 @@ const RECIPES: Record<string, Recipe> = {
     run: async () => {
       const response = await script.post("/v1/components", { name: "Checkout" });
       return { response, target: response.body.id };
+    },
+  },
+  createPage: {
+    action: "page.create",
+    by: "token",
+    run: async () => {
+      const response = await script.post("/v1/pages", { name: "Partners", slug: "partners" });
+      return { response, target: response.body.id };
+    },
+  },
+  updatePage: {
+    action: "page.update",
+    by: "token",
+    run: async () => {
+      const id = await statusPage();
+      return made(script.patch(`/v1/pages/${id}`, { name: "Internal status" }), id);
+    },
+  },
+  deletePage: {
+    action: "page.delete",
+    by: "token",
+    run: async () => {
+      const id = await statusPage();
+      return made(script.delete(`/v1/pages/${id}`), id);
     },
   },
   updateComponent: {

@@ -20,12 +20,19 @@ const names = async () =>
     (c) => c.name,
   );
 
-/** A component written straight into the database, as another instance's process would. */
+/**
+ * A component written straight into the database, as another instance's process would (onto
+ * the first page, as creating one does).
+ */
 async function writeElsewhere(name: string) {
   const db = await getDb();
-  await db.execute(sql`insert into component (id, workspace_id, name, position)
-    values (gen_random_uuid(), ${workspaceId}, ${name},
-      (select count(*) from component where workspace_id = ${workspaceId}))`);
+  await db.execute(sql`with created as (
+      insert into component (id, workspace_id, name, position)
+      values (gen_random_uuid(), ${workspaceId}, ${name},
+        (select count(*) from component where workspace_id = ${workspaceId}))
+      returning id)
+    update status_page set component_ids = array_append(component_ids, (select id from created))
+    where workspace_id = ${workspaceId} and is_default`);
   if (postgresUrl) {
     // The other instance's commit notifies every instance listening.
     const { default: postgres } = await import("postgres");

@@ -1,7 +1,9 @@
+import { hashPassword, verifyPassword } from "better-auth/crypto";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, schema, type Executor } from "@/db/client";
 import { isUniqueViolation } from "@/db/errors";
-import { changesBetween, recordAudit } from "@/lib/audit/audit";
+import { changesBetween, recordAudit, REDACTED, type Changes } from "@/lib/audit/audit";
+import { pageAccessKey, pageReadToken, preparePageAccess } from "@/lib/crypto/page-access";
 import { transactionChangingData } from "@/lib/changes/changes";
 import { config } from "@/lib/config";
 import type { Actor } from "@/lib/contract/actor";
@@ -35,7 +37,13 @@ async function readWorkspace(tx: Executor, workspaceId: string) {
 }
 
 /** What the API answers for a page: the first one wears the workspace's name and dress. */
-function pageOf(row: PageRow, ws: WorkspaceRow, order: string[], groupOrder: string[]): Page {
+function pageOf(
+  row: PageRow,
+  ws: WorkspaceRow,
+  order: string[],
+  groupOrder: string[],
+  readToken: string | null,
+): Page {
   const own = row.isDefault ? ws : row;
   const inOrder = (ids: string[], all: string[]) => {
     const wanted = new Set(ids);
@@ -48,6 +56,8 @@ function pageOf(row: PageRow, ws: WorkspaceRow, order: string[], groupOrder: str
     slug: row.slug,
     host: row.host,
     visibility: row.visibility,
+    hasPassword: row.passwordHash !== null,
+    readToken,
     isDefault: row.isDefault,
     url: pageUrl(row),
     componentIds: inOrder(row.componentIds, order),
@@ -86,11 +96,59 @@ async function orders(tx: Executor, workspaceId: string) {
 
 async function answer(tx: Executor, workspaceId: string, rows: PageRow[]): Promise<Page[]> {
   const [ws, order] = await Promise.all([readWorkspace(tx, workspaceId), orders(tx, workspaceId)]);
-  return rows.map((row) => pageOf(row, ws, order.components, order.groups));
+  return Promise.all(
+    rows.map(async (row) =>
+      pageOf(row, ws, order.components, order.groups, await readTokenOf(row)),
+    ),
+  );
+}
+
+async function readTokenOf(row: PageRow): Promise<string | null> {
+  if (row.visibility !== "password" || !row.passwordHash) return null;
+  return pageReadToken(await pageAccessKey(row.id, row.passwordHash));
+}
+
+/**
+ * Who may read a page, as it will be: the first page stays public (its subscription pages are
+ * the workspace's), a password page needs a password.
+ */
+function assertVisibility(page: {
+  isDefault: boolean;
+  visibility: PageRow["visibility"];
+  passwordHash: string | null;
+}) {
+  if (page.visibility === "public") return;
+  if (page.isDefault) {
+    throw ValidationError.field(
+      "visibility",
+      "The first page is public (it takes the workspace's email subscriptions); make another page private.",
+    );
+  }
+  if (page.visibility === "audience") {
+    throw ValidationError.field(
+      "visibility",
+      "Audience pages need audiences and visitor sign-in, which are not available yet; use a password page.",
+    );
+  }
+  if (!page.passwordHash) {
+    throw ValidationError.field("password", "A password page needs a password.");
+  }
+}
+
+/** A visitor's password for a page, checked against the page's (false for any other page). */
+export async function verifyPagePassword(pageId: string, password: string): Promise<boolean> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ hash: statusPage.passwordHash, visibility: statusPage.visibility })
+    .from(statusPage)
+    .where(eq(statusPage.id, pageId));
+  if (!row?.hash || row.visibility !== "password") return false;
+  return verifyPassword({ hash: row.hash, password });
 }
 
 export async function listPages({ ctx }: { ctx: Pick<Actor, "workspaceId"> }) {
   const db = await getDb();
+  await preparePageAccess();
   const rows = await db
     .select()
     .from(statusPage)
@@ -111,6 +169,7 @@ async function pageRow(tx: Executor, workspaceId: string, id: string, lock = fal
 
 export async function getPage({ ctx, id }: { ctx: Pick<Actor, "workspaceId">; id: string }) {
   const db = await getDb();
+  await preparePageAccess();
   const [page] = await answer(db, ctx.workspaceId, [await pageRow(db, ctx.workspaceId, id)]);
   return page!;
 }
@@ -188,6 +247,10 @@ const brandingColumns = (branding: PageBrandingInput | undefined) =>
     ]),
   ) as PageBrandingInput;
 
+/** A password set is in the audit log as a change, never with its value. */
+const withPassword = (changes: Changes | undefined, set: boolean): Changes | undefined =>
+  set ? { ...changes, password: { from: REDACTED, to: REDACTED } } : changes;
+
 const audited = (page: Page) => ({
   name: page.name,
   slug: page.slug,
@@ -203,6 +266,9 @@ const audited = (page: Page) => ({
 /** A page beside the first: its own dress starts as the workspace's unless given. */
 export async function createPage({ ctx, input }: { ctx: Actor; input: CreatePageInput }) {
   assertHostFree(input.host);
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  assertVisibility({ isDefault: false, visibility: input.visibility ?? "public", passwordHash });
+  await preparePageAccess();
   try {
     return await transactionChangingData(ctx.workspaceId, async (tx) => {
       const ws = await readWorkspace(tx, ctx.workspaceId);
@@ -215,6 +281,7 @@ export async function createPage({ ctx, input }: { ctx: Actor; input: CreatePage
           slug: input.slug,
           host: input.host ?? null,
           visibility: input.visibility ?? "public",
+          passwordHash,
           componentIds: componentIds ?? [],
           groupIds: groupIds ?? [],
           timeZone: input.timeZone ?? ws.timeZone,
@@ -234,7 +301,7 @@ export async function createPage({ ctx, input }: { ctx: Actor; input: CreatePage
         ctx,
         "page.create",
         { type: "page", id: page!.id, name: page!.name },
-        changesBetween(null, audited(page!)),
+        withPassword(changesBetween(null, audited(page!)), !!input.password),
       );
       return page!;
     });
@@ -257,9 +324,16 @@ export async function updatePage({
   input: PatchPageInput;
 }) {
   assertHostFree(input.host);
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  await preparePageAccess();
   try {
     return await transactionChangingData(ctx.workspaceId, async (tx) => {
       const row = await pageRow(tx, ctx.workspaceId, id, true);
+      assertVisibility({
+        isDefault: row.isDefault,
+        visibility: input.visibility ?? row.visibility,
+        passwordHash: passwordHash ?? row.passwordHash,
+      });
       const [before] = await answer(tx, ctx.workspaceId, [row]);
       const { componentIds, groupIds } = await checkMembers(tx, ctx.workspaceId, input);
       const dress = {
@@ -282,6 +356,7 @@ export async function updatePage({
           ...(input.slug !== undefined ? { slug: input.slug } : {}),
           ...(input.host !== undefined ? { host: input.host } : {}),
           ...(input.visibility !== undefined ? { visibility: input.visibility } : {}),
+          ...(passwordHash ? { passwordHash } : {}),
           ...(componentIds ? { componentIds } : {}),
           ...(groupIds ? { groupIds } : {}),
           updatedAt: now,
@@ -294,7 +369,7 @@ export async function updatePage({
         ctx,
         "page.update",
         { type: "page", id, name: page!.name },
-        changesBetween(audited(before!), audited(page!)),
+        withPassword(changesBetween(audited(before!), audited(page!)), !!input.password),
       );
       return page!;
     });

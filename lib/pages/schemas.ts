@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { locale, name, uuid } from "@/lib/contract/fields";
+import { locale, name, password, uuid } from "@/lib/contract/fields";
 import { brandingChange, HeaderLink, timeZone } from "@/lib/workspace/schemas";
 
 export const PAGE_VISIBILITIES = ["public", "password", "audience"] as const;
@@ -47,6 +47,13 @@ export const Page = z
     slug: z.string(),
     host: z.string().nullable().describe("A host name the page also answers on, or null"),
     visibility: PageVisibility,
+    hasPassword: z.boolean().describe("Whether a password is set (it is never answered)"),
+    readToken: z
+      .string()
+      .nullable()
+      .describe(
+        "A password page's token for feed readers and scripts: `?token=` on its feeds and JSON. A new password changes it.",
+      ),
     isDefault: z
       .boolean()
       .describe("The first page: it answers at `/` and wears the workspace's name and dress"),
@@ -71,6 +78,9 @@ export const CreatePageInput = z
     slug: slug(),
     host: host().nullable().optional(),
     visibility: PageVisibility.optional(),
+    password: password()
+      .optional()
+      .describe("A password page's password; setting a new one ends every visitor's access"),
     componentIds: ids("components").optional(),
     groupIds: ids("groups").optional(),
     branding: PageBrandingInput.optional(),
@@ -83,4 +93,11 @@ export type CreatePageInput = z.output<typeof CreatePageInput>;
 export const PatchPageInput = CreatePageInput.partial().meta({ id: "PatchPageInput" });
 export type PatchPageInput = z.output<typeof PatchPageInput>;
 
-export const PAGE_READ_ONLY = ["id", "isDefault", "url", "createdAt"] as const;
+export const PAGE_READ_ONLY = [
+  "id",
+  "isDefault",
+  "url",
+  "hasPassword",
+  "readToken",
+  "createdAt",
+] as const;

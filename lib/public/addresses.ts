@@ -13,10 +13,13 @@ import {
   statusAnswer,
   statuspageAnswer,
   widgetAnswer,
+  lockedAnswer,
   noSuchPageAnswer,
   NO_SUCH_PAGE_FILE,
+  PAGE_PRIVATE,
   type Asked,
 } from "./answers";
+import { isPageCookie, isPageReadToken } from "@/lib/crypto/page-access";
 import { assetAnswer, isAsset } from "./assets";
 import { imageKindAt } from "./brand";
 import type { PageRef } from "./scope";
@@ -40,6 +43,43 @@ const STATUSPAGE_FILE = /^\/api\/v2\/(.+)$/;
 /** A page beside the first one: `/p/{slug}` and every address of a page below it. */
 const PAGE_PATH = /^\/p\/([a-z0-9-]{1,48})(\/.*)?$/;
 
+/** Whether a visitor may read a page that is not public: its cookie, or its read token. */
+function mayRead(
+  locked: NonNullable<Snapshot["locked"]>,
+  cookies: string | null | undefined,
+  token: string | null,
+): boolean {
+  if (!locked.key) return false;
+  return (
+    isPageReadToken(locked.key, token) ||
+    isPageCookie(locked.key, cookieValue(cookies, locked.cookie))
+  );
+}
+
+function cookieValue(header: string | null | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const at = part.indexOf("=");
+    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
+  }
+  return undefined;
+}
+
+const keptOf = new WeakMap<Rendered, Rendered>();
+
+/**
+ * A private page's answer as its readers get it: the same bytes, which only their browsers
+ * may keep (never a CDN or a shared proxy).
+ */
+function kept(answer: Rendered): Rendered {
+  let own = keptOf.get(answer);
+  if (!own) {
+    own = { ...answer, headers: { ...answer.headers, "cache-control": "private, no-cache" } };
+    keptOf.set(answer, own);
+  }
+  return own;
+}
+
 /** A path segment as Next.js hands it to a route (percent-decoded), or as sent when malformed. */
 function decoded(segment: string): string {
   try {
@@ -59,6 +99,7 @@ export function publicAddress(
   search: string,
   acceptLanguage?: string | null,
   host?: string | null,
+  cookies?: string | null,
 ): PublicAddress | null {
   const asked: Asked = { search: new URLSearchParams(search), acceptLanguage };
   const mounted = PAGE_PATH.exec(requested);
@@ -71,8 +112,13 @@ export function publicAddress(
     (kind: BuiltAddress["kind"], answer: BuiltAddress["answer"]): BuiltAddress["answer"] =>
     (root) => {
       const scoped = pageSnapshot(root, ref);
-      if (scoped) return answer(scoped);
-      return kind === "page" ? noSuchPageAnswer(root, asked) : NO_SUCH_PAGE_FILE;
+      if (!scoped) return kind === "page" ? noSuchPageAnswer(root, asked) : NO_SUCH_PAGE_FILE;
+      if (!scoped.locked) return answer(scoped);
+      if (!mayRead(scoped.locked, cookies, asked.search.get("token"))) {
+        return kind === "page" ? lockedAnswer(scoped, asked, pathname) : PAGE_PRIVATE;
+      }
+      const built = answer(scoped);
+      return built instanceof Promise ? built.then(kept) : kept(built);
     };
   const page = (answer: BuiltAddress["answer"]): BuiltAddress => ({
     kind: "page",

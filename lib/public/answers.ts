@@ -7,6 +7,7 @@ import { atomFeed, rssFeed } from "./feeds";
 import { historyAnswer, MAX_HISTORY_PAGE } from "./history";
 import { loadIncidents, loadMaintenances, type ImageKind, type PublicData } from "./load";
 import {
+  lockedPage,
   dayPage,
   incidentPage,
   maintenancePage,
@@ -86,6 +87,39 @@ export function noSuchPageAnswer(root: Snapshot, asked: Asked): Rendered {
 }
 
 export const NO_SUCH_PAGE_FILE = notFoundProblem("There is no status page at this address.");
+
+/** What a visitor who may not read a page is told about its JSON, feeds and badges. */
+export const PAGE_PRIVATE = {
+  ...rendered(
+    "problem",
+    JSON.stringify({
+      type: "about:blank",
+      status: 401,
+      code: "page_private",
+      title: "Private page",
+      detail:
+        "This status page is private: enter its password on the page, or send its read token as ?token=.",
+    }),
+    401,
+  ),
+  headers: { "cache-control": "no-store" },
+};
+
+/**
+ * A password page to a visitor who may not read it: the password form, in the visitor's
+ * language, leading back to `path`. The page's root is kept; any other path is built for the
+ * request (visitors may ask for any path, and none of them is kept).
+ */
+export function lockedAnswer(snapshot: Snapshot, asked: Asked, path: string): Rendered {
+  const data = snapshot.data!;
+  const build = (view: View): Rendered => ({
+    ...rendered("html", lockedPage(data.workspace, view, path), 401),
+    headers: { "cache-control": "no-store" },
+  });
+  if (path === "/") return inLanguage(snapshot, asked, "locked", build);
+  const language = languageFor(snapshot, asked);
+  return localized(build(viewOf(language, snapshot.site)), language);
+}
 
 export function statusAnswer(snapshot: Snapshot, asked: Asked): Rendered {
   return inLanguage(snapshot, asked, "status", (view) =>

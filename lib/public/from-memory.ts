@@ -112,7 +112,7 @@ const ALSO_ON_STATUS_HOST =
   /^\/(?:public\/subscriptions(?:\/[a-z]+)?|heartbeat\/.+|favicon\.ico|health(?:\/ready)?)$/;
 
 /** Paths that answer on a page's own host besides its public addresses. */
-const ALSO_ON_PAGE_HOST = /^\/(?:heartbeat\/.+|favicon\.ico|health(?:\/ready)?)$/;
+const ALSO_ON_PAGE_HOST = /^\/(?:access|heartbeat\/.+|favicon\.ico|health(?:\/ready)?)$/;
 
 /** The hosts pages answer on, from the data in memory (none before it was first read). */
 function pageHosts(): Set<string> {
@@ -170,6 +170,7 @@ export function servePublicFromMemory(request: IncomingMessage, response: Server
     query < 0 ? "" : target.slice(query),
     request.headers["accept-language"],
     request.headers.host,
+    request.headers.cookie,
   );
   if (!address) return false;
   if (!passedFrontGate(pathname, request.headers[ORIGIN_VERIFY_HEADER] as string | undefined)) {

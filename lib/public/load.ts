@@ -7,6 +7,7 @@ import { workspaceColumns } from "@/lib/workspace/workspace";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
 import { affectedOf } from "@/lib/incidents/incidents";
 import { componentIdsOf } from "@/lib/maintenance/maintenance";
+import { pageAccessKey, preparePageAccess } from "@/lib/crypto/page-access";
 import { lastDays, type DayRange } from "./days";
 import { componentUptime, groupUptime, type StatusPoint, type Uptime } from "./uptime";
 
@@ -163,6 +164,8 @@ export type PublicPage = {
   slug: string;
   host: string | null;
   visibility: "public" | "password" | "audience";
+  /** A password page's key, under which its visitors' cookies and its feed token are MACs. */
+  accessKey: string | null;
   name: string;
   timeZone: string;
   defaultLocale: Locale;
@@ -423,34 +426,45 @@ async function loadPages(tx: Executor, ws: PublicWorkspace): Promise<PublicPage[
     .from(statusPage)
     .where(eq(statusPage.workspaceId, ws.id))
     .orderBy(desc(statusPage.isDefault), asc(statusPage.createdAt), asc(statusPage.id));
-  return rows.map((row) => {
-    const { images: _images, ...wsBrand } = ws.brand;
-    const locale = row.defaultLocale;
-    return {
-      id: row.id,
-      isDefault: row.isDefault,
-      slug: row.slug,
-      host: row.host,
-      visibility: row.visibility,
-      componentIds: row.componentIds,
-      groupIds: row.groupIds,
-      ...(row.isDefault
-        ? { name: ws.name, timeZone: ws.timeZone, defaultLocale: ws.defaultLocale, brand: wsBrand }
-        : {
-            name: row.name ?? ws.name,
-            timeZone: row.timeZone ?? ws.timeZone,
-            defaultLocale: locale && isLocale(locale) ? locale : ws.defaultLocale,
-            brand: {
-              accentColor: row.accentColor,
-              accentColorDark: row.accentColorDark,
-              headerLinks: row.headerLinks ?? [],
-              supportUrl: row.supportUrl,
-              footerText: row.footerText ?? "",
-              showPoweredBy: row.showPoweredBy ?? true,
-            },
-          }),
-    };
-  });
+  const { images: _images, ...wsBrand } = ws.brand;
+  return Promise.all(
+    rows.map(async (row): Promise<PublicPage> => {
+      const locale = row.defaultLocale;
+      return {
+        id: row.id,
+        isDefault: row.isDefault,
+        slug: row.slug,
+        host: row.host,
+        visibility: row.visibility,
+        accessKey:
+          row.visibility === "public" || !row.passwordHash
+            ? null
+            : await pageAccessKey(row.id, row.passwordHash),
+        componentIds: row.componentIds,
+        groupIds: row.groupIds,
+        ...(row.isDefault
+          ? {
+              name: ws.name,
+              timeZone: ws.timeZone,
+              defaultLocale: ws.defaultLocale,
+              brand: wsBrand,
+            }
+          : {
+              name: row.name ?? ws.name,
+              timeZone: row.timeZone ?? ws.timeZone,
+              defaultLocale: locale && isLocale(locale) ? locale : ws.defaultLocale,
+              brand: {
+                accentColor: row.accentColor,
+                accentColorDark: row.accentColorDark,
+                headerLinks: row.headerLinks ?? [],
+                supportUrl: row.supportUrl,
+                footerText: row.footerText ?? "",
+                showPoweredBy: row.showPoweredBy ?? true,
+              },
+            }),
+      };
+    }),
+  );
 }
 
 /** Each component's and group's uptime over `days`, from the components' histories. */
@@ -484,6 +498,7 @@ function uptimeOver(
  */
 export async function loadPublicData(now = new Date()): Promise<PublicData | null> {
   const db = await getDb();
+  await preparePageAccess();
   return db.transaction(
     async (tx) => {
       const ws = await loadWorkspace(tx);

@@ -687,6 +687,43 @@ export function notFoundPage(ws: PublicWorkspace, view: View): string {
   });
 }
 
+/** Why a visitor's password did not open the page. */
+export type Refusal = { reason: "wrong" } | { reason: "tooMany"; seconds: number };
+
+/**
+ * A password page to a visitor who has not entered its password: its name and dress, and the
+ * form, nothing it shows. `path` is where the visitor was going, below the page.
+ */
+export function lockedPage(
+  ws: PublicWorkspace,
+  view: View,
+  path: string,
+  refusal?: Refusal,
+): string {
+  const { t } = view.tr;
+  const problem =
+    refusal?.reason === "wrong"
+      ? t("private.wrong")
+      : refusal
+        ? t("private.tooMany", { seconds: refusal.seconds })
+        : "";
+  return layout(ws, view, {
+    title: `${t("private.title")} · ${ws.name}`,
+    description: t("private.lead"),
+    path,
+    body: html`<h1>${t("private.title")}</h1>
+<p>${t("private.lead")}</p>
+${problem ? html`<p class="notice" role="alert">${problem}</p>` : ""}
+<form class="form" method="post" action="${view.site.base}/access">
+<input type="hidden" name="next" value="${path}">
+<input type="hidden" name="locale" value="${view.locale}">
+<label for="page-password">${t("private.password")}</label>
+<input id="page-password" type="password" name="password" required autocomplete="current-password" maxlength="128">
+<button type="submit">${t("private.enter")}</button>
+</form>`,
+  });
+}
+
 const plainWorkspace = (name: string): PublicWorkspace => ({
   id: "",
   name,

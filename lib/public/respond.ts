@@ -155,6 +155,7 @@ export async function servePublic(request: Request): Promise<Response> {
     url.search,
     request.headers.get("accept-language"),
     request.headers.get("host"),
+    request.headers.get("cookie"),
   );
   // A route whose segment names nothing public (`/brand/other`).
   if (!address) return respond(request, NO_SUCH_FILE);

@@ -1,4 +1,5 @@
 import { config } from "@/lib/config";
+import { pageCookieName } from "@/lib/crypto/page-access";
 import { strongEtag } from "@/lib/http/etag";
 import { GenerationCache } from "./cache";
 import { loadPublicData, type PublicData } from "./load";
@@ -39,6 +40,11 @@ export type Snapshot = {
   shows?: (componentIds: string[]) => boolean;
   /** Each page's snapshot, by page and mount, built at its first request. */
   scoped: Map<string, Snapshot>;
+  /**
+   * On a page not everyone may read: the cookie that lets a visitor in and the key it is checked
+   * with (null: no visitor may read it yet).
+   */
+  locked?: { cookie: string; key: string | null };
 };
 
 type Caches = {
@@ -101,6 +107,9 @@ export function pageSnapshot(root: Snapshot, ref: PageRef): Snapshot | null {
       key: `${key}|`,
       shows: (componentIds) => onPage(found.page, shown, componentIds),
       scoped: new Map(),
+      ...(found.page.visibility === "public"
+        ? {}
+        : { locked: { cookie: pageCookieName(found.page.id), key: found.page.accessKey } }),
     };
     root.scoped.set(key, scoped);
   }

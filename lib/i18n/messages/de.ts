@@ -125,6 +125,14 @@ export const de: Messages = {
   "notFound.body": "Unter dieser Adresse ist nichts öffentlich verfügbar.",
   "notFound.link": "Aktuellen Status ansehen",
 
+  // A private page
+  "private.title": "Diese Statusseite ist privat",
+  "private.lead": "Geben Sie das Passwort der Seite ein, um sie zu lesen.",
+  "private.password": "Passwort",
+  "private.enter": "Seite öffnen",
+  "private.wrong": "Das Passwort ist nicht richtig.",
+  "private.tooMany": "Zu viele Versuche; versuchen Sie es in {seconds, number} s erneut.",
+
   // Subscribing
   "subscribe.intro":
     "Erhalten Sie eine E-Mail, wenn {name} einen Vorfall meldet oder Wartungsarbeiten plant. Wir senden Ihnen zuerst einen Bestätigungslink; bis Sie bestätigen, erhalten Sie nichts weiter.",

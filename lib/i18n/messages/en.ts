@@ -127,6 +127,14 @@ export const en = {
   "notFound.body": "There is nothing public at this address.",
   "notFound.link": "See the current status",
 
+  // A private page
+  "private.title": "This status page is private",
+  "private.lead": "Enter the page's password to read it.",
+  "private.password": "Password",
+  "private.enter": "Open the page",
+  "private.wrong": "That password is not right.",
+  "private.tooMany": "Too many attempts; try again in {seconds, number} s.",
+
   // Subscribing
   "subscribe.intro":
     "Get an email when {name} posts an incident or schedules maintenance. We send a link to confirm first; nothing else arrives until you do.",

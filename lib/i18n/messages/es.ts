@@ -125,6 +125,14 @@ export const es: Messages = {
   "notFound.body": "No hay nada público en esta dirección.",
   "notFound.link": "Ver el estado actual",
 
+  // A private page
+  "private.title": "Esta página de estado es privada",
+  "private.lead": "Introduzca la contraseña de la página para leerla.",
+  "private.password": "Contraseña",
+  "private.enter": "Abrir la página",
+  "private.wrong": "La contraseña no es correcta.",
+  "private.tooMany": "Demasiados intentos; vuelva a intentarlo en {seconds, number} s.",
+
   // Subscribing
   "subscribe.intro":
     "Reciba un correo electrónico cuando {name} publique un incidente o programe un mantenimiento. Primero le enviaremos un enlace de confirmación; no recibirá nada más hasta que confirme.",

@@ -125,6 +125,14 @@ export const fr: Messages = {
   "notFound.body": "Aucun contenu public n’est disponible à cette adresse.",
   "notFound.link": "Voir le statut actuel",
 
+  // A private page
+  "private.title": "Cette page d'état est privée",
+  "private.lead": "Saisissez le mot de passe de la page pour la consulter.",
+  "private.password": "Mot de passe",
+  "private.enter": "Ouvrir la page",
+  "private.wrong": "Ce mot de passe n'est pas le bon.",
+  "private.tooMany": "Trop de tentatives ; réessayez dans {seconds, number} s.",
+
   // Subscribing
   "subscribe.intro":
     "Recevez un e-mail lorsque {name} publie un incident ou planifie une maintenance. Nous vous envoyons d’abord un lien de confirmation ; vous ne recevrez rien d’autre tant que vous n’aurez pas confirmé.",

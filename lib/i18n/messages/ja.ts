@@ -124,6 +124,14 @@ export const ja: Messages = {
   "notFound.body": "このアドレスで公開されているものはありません。",
   "notFound.link": "現在のステータスを見る",
 
+  // A private page
+  "private.title": "このステータスページは非公開です",
+  "private.lead": "ページを読むにはパスワードを入力してください。",
+  "private.password": "パスワード",
+  "private.enter": "ページを開く",
+  "private.wrong": "パスワードが正しくありません。",
+  "private.tooMany": "試行回数が多すぎます。{seconds, number} 秒後にもう一度お試しください。",
+
   // Subscribing
   "subscribe.intro":
     "{name}がインシデントを公開したり、メンテナンスを予定したりすると、メールでお知らせします。最初に確認用のリンクをお送りします。確認が完了するまで、それ以外のメールは届きません。",

@@ -126,6 +126,14 @@ export const ptBR: Messages = {
   "notFound.body": "Não há nada público neste endereço.",
   "notFound.link": "Ver o status atual",
 
+  // A private page
+  "private.title": "Esta página de status é privada",
+  "private.lead": "Digite a senha da página para lê-la.",
+  "private.password": "Senha",
+  "private.enter": "Abrir a página",
+  "private.wrong": "A senha não está correta.",
+  "private.tooMany": "Tentativas demais; tente de novo em {seconds, number} s.",
+
   // Subscribing
   "subscribe.intro":
     "Receba um e-mail quando {name} publicar um incidente ou agendar uma manutenção. Primeiro enviamos um link de confirmação; você não receberá mais nada até confirmar.",

@@ -1,0 +1,56 @@
+import { createHmac, hkdfSync } from "node:crypto";
+import { resolveAuthSecret } from "@/lib/crypto/auth-secret";
+import { constantTimeEqual } from "@/lib/crypto/compare";
+
+/** How long a visitor who entered a page's password may read it before entering it again. */
+export const PAGE_ACCESS_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+
+let deploymentKey: Promise<Buffer> | undefined;
+
+function pageAccessRoot(): Promise<Buffer> {
+  deploymentKey ??= resolveAuthSecret().then((secret) =>
+    Buffer.from(hkdfSync("sha256", secret, "allclear", "page access", 32)),
+  );
+  return deploymentKey;
+}
+
+/**
+ * Reads the deployment's secret ahead of a transaction that derives page keys: on the embedded
+ * database, a read inside the transaction would wait for the transaction itself.
+ */
+export async function preparePageAccess(): Promise<void> {
+  await pageAccessRoot();
+}
+
+const mac = (key: string, text: string) =>
+  createHmac("sha256", key).update(text).digest("base64url");
+
+/**
+ * A password page's key: a MAC of the page's id and password hash under the deployment's
+ * secret. Its cookies and feed token are MACs under it, so a new password ends them all.
+ */
+export async function pageAccessKey(pageId: string, passwordHash: string): Promise<string> {
+  return mac((await pageAccessRoot()).toString("base64url"), `page:${pageId}:${passwordHash}`);
+}
+
+/** The name of the cookie that lets a visitor read one page. */
+export const pageCookieName = (pageId: string) => `allclear-page-${pageId}`;
+
+/** The cookie's value: when it ends, and a MAC of that. */
+export function pageCookieValue(key: string, now = Date.now()): string {
+  const expires = now + PAGE_ACCESS_LIFETIME_MS;
+  return `${expires}.${mac(key, `cookie:${expires}`)}`;
+}
+
+export function isPageCookie(key: string, value: string | undefined, now = Date.now()): boolean {
+  const match = value && /^(\d{13})\.([A-Za-z0-9_-]{43})$/.exec(value);
+  if (!match || Number(match[1]) <= now) return false;
+  return constantTimeEqual(match[2]!, mac(key, `cookie:${match[1]}`));
+}
+
+/** The token a feed reader sends in `?token=` to read a password page's feeds and JSON. */
+export const pageReadToken = (key: string) => mac(key, "read").slice(0, 32);
+
+export function isPageReadToken(key: string, token: string | null): boolean {
+  return !!token && constantTimeEqual(token, pageReadToken(key));
+}
