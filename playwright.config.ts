@@ -29,6 +29,8 @@ export default defineConfig({
         "--disable-background-networking",
         "--disable-component-update",
         "--disable-sync",
+        // Status pages on hosts of their own, served by the suite's server.
+        "--host-resolver-rules=MAP *.status.test 127.0.0.1",
       ],
     },
   },

@@ -7,6 +7,7 @@ import type * as maintenance from "@/lib/maintenance/schemas";
 import type * as members from "@/lib/members/schemas";
 import type * as monitors from "@/lib/monitors/schemas";
 import type * as notifications from "@/lib/notifications/schemas";
+import type * as pages from "@/lib/pages/schemas";
 import type * as subscribers from "@/lib/subscribers/schemas";
 import type * as tokens from "@/lib/tokens/schemas";
 import type * as workspace from "@/lib/workspace/schemas";
@@ -99,3 +100,7 @@ export type MailboxMessage = Answer<typeof email.MailboxMessage>;
 export type Workspace = Answer<typeof workspace.Workspace>;
 /** A logo or the favicon, by the name its address uses (`/v1/workspace/images/{kind}`). */
 export type PageImageKind = workspace.ImageKindName;
+
+export type StatusPage = Answer<typeof pages.Page>;
+export type StatusPageList = Answer<typeof pages.PageList>;
+export type StatusPageInput = Json<z.output<typeof pages.PatchPageInput>>;

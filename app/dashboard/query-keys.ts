@@ -60,6 +60,11 @@ export const memberKeys = {
   list: () => [...memberKeys.all, "list"] as const,
 };
 
+export const pageKeys = {
+  all: ["pages"] as const,
+  list: () => [...pageKeys.all, "list"] as const,
+};
+
 export const apiTokenKeys = {
   all: ["api-tokens"] as const,
   list: () => [...apiTokenKeys.all, "list"] as const,

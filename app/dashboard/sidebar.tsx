@@ -14,6 +14,7 @@ const NAVIGATION: { href: string; label: string; role: Role }[] = [
   { href: "/dashboard/incidents", label: "Incidents", role: "viewer" },
   { href: "/dashboard/maintenance", label: "Maintenance", role: "viewer" },
   { href: "/dashboard/monitors", label: "Monitors", role: "viewer" },
+  { href: "/dashboard/pages", label: "Status pages", role: "viewer" },
   { href: "/dashboard/notifications", label: "Notifications", role: "admin" },
   { href: "/dashboard/members", label: "Members", role: "admin" },
   { href: "/dashboard/api-tokens", label: "API tokens", role: "admin" },

@@ -83,7 +83,15 @@ export function layout(
     description,
     body,
     path = "/",
-  }: { title: string; description: string; body: SafeHtml; path?: string },
+    locked = false,
+  }: {
+    title: string;
+    description: string;
+    body: SafeHtml;
+    path?: string;
+    /** A private page to a visitor who may not read it: no links to what it would show. */
+    locked?: boolean;
+  },
 ): string {
   const { t } = view.tr;
   const brand = ws.brand;
@@ -100,8 +108,12 @@ export function layout(
 <link rel="icon" href="${favicon ? imageLink("favicon", favicon) : assetLink("/icon.svg")}"${favicon ? "" : html` type="image/svg+xml"`}>
 <link rel="stylesheet" href="${assetLink("/status.css")}">
 ${hasAccent(ws) ? html`<link rel="stylesheet" href="${brandCssLink(ws, view)}">` : ""}
-<link rel="alternate" type="application/rss+xml" title="${t("page.feedTitleRss", { name: ws.name })}" href="${view.link("/history.rss")}">
-<link rel="alternate" type="application/atom+xml" title="${t("page.feedTitleAtom", { name: ws.name })}" href="${view.link("/history.atom")}">
+${
+  locked
+    ? ""
+    : html`<link rel="alternate" type="application/rss+xml" title="${t("page.feedTitleRss", { name: ws.name })}" href="${view.link("/history.rss")}">
+<link rel="alternate" type="application/atom+xml" title="${t("page.feedTitleAtom", { name: ws.name })}" href="${view.link("/history.atom")}">`
+}
 ${LOCALES.map((locale) => html`<link rel="alternate" hreflang="${locale}" href="${view.urlIn(path, locale)}">`)}
 <script src="${assetLink("/status.js")}" defer></script>
 </head>
@@ -128,11 +140,15 @@ ${body}
 </main>
 <footer class="wrap footer">
 ${brand.footerText ? html`<div class="footer-text">${markdownToHtml(brand.footerText)}</div>` : ""}
-<nav aria-label="${t("page.more")}">
+${
+  locked
+    ? ""
+    : html`<nav aria-label="${t("page.more")}">
 <a href="${view.link("/history")}">${t("page.history")}</a>
 <a href="${view.link("/history.rss")}">${t("page.rss")}</a>
 <a href="${view.link("/history.atom")}">${t("page.atom")}</a>
-</nav>
+</nav>`
+}
 ${brand.showPoweredBy ? html`<p class="powered">${t("page.poweredBy", { product: "Allclear" })}</p>` : ""}
 </footer>
 </body>
@@ -711,12 +727,13 @@ export function lockedPage(
     title: `${t("private.title")} · ${ws.name}`,
     description: t("private.lead"),
     path,
+    locked: true,
     body: html`<h1>${t("private.title")}</h1>
 <p>${t("private.lead")}</p>
 ${problem ? html`<p class="notice" role="alert">${problem}</p>` : ""}
 <form class="form" method="post" action="${view.site.base}/access">
 <input type="hidden" name="next" value="${path}">
-<input type="hidden" name="locale" value="${view.locale}">
+${view.explicit ? html`<input type="hidden" name="locale" value="${view.locale}">` : ""}
 <label for="page-password">${t("private.password")}</label>
 <input id="page-password" type="password" name="password" required autocomplete="current-password" maxlength="128">
 <button type="submit">${t("private.enter")}</button>

@@ -88,6 +88,8 @@ describe("a password page", () => {
     expect(page.headers.get("cache-control")).toBe("no-store");
     expect(page.text).toContain('action="/p/vault/access"');
     expect(page.text).toContain("Acme Internal");
+    // No links to what it would show.
+    expect(page.text).not.toContain("/p/vault/history");
     const json = await new TestClient().get("/p/vault/api/v2/summary.json");
     expect(json.body.code).toBe("page_private");
     // The first page stays public, and shows the component too.
@@ -105,6 +107,17 @@ describe("a password page", () => {
     const right = await enter(visitor, PASSWORD, "/history");
     expect(right.status, right.text).toBe(303);
     expect(right.headers.get("location")).toBe("/p/vault/history");
+    // A language the visitor chose is kept; one their browser asked for is asked for again.
+    const chosen = await new TestClient().call(
+      "POST",
+      "/p/vault/access",
+      form({ password: PASSWORD, next: "/", locale: "fr" }),
+    );
+    expect(chosen.headers.get("location")).toBe("/p/vault/?locale=fr");
+    expect((await new TestClient().get("/p/vault")).text).not.toContain('name="locale"');
+    expect((await new TestClient().get("/p/vault?locale=ja")).text).toContain(
+      '<input type="hidden" name="locale" value="ja">',
+    );
     expect(right.headers.get("set-cookie")).toMatch(/HttpOnly; SameSite=Lax/);
     const page = await visitor.get("/p/vault");
     expect(page.status).toBe(200);

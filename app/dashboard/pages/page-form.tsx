@@ -1,0 +1,165 @@
+"use client";
+
+import { useState } from "react";
+import { ApiForm } from "@/app/ui/api-form";
+import { Field } from "@/app/ui/field";
+import { SelectField } from "@/app/ui/select-field";
+import { apiFetch } from "@/lib/client/api";
+import type { StatusPage, StatusPageInput } from "../api-types";
+import { useComponentPage } from "../components/use-components";
+
+const VISIBILITIES = [
+  { value: "public", label: "Public: anyone may read it" },
+  { value: "password", label: "Password: only visitors with its password" },
+];
+
+const FIELDS = ["name", "slug", "host", "visibility", "password", "componentIds", "groupIds"];
+
+/** What a page shows: whole groups (now and later) and single components. */
+function Shown({ page }: { page?: StatusPage }) {
+  const components = useComponentPage();
+  if (components.isPending) return <p className="muted">Loading components…</p>;
+  const { groups = [], components: all = [] } = components.data ?? {};
+  const groupIds = new Set(page?.groupIds ?? []);
+  const componentIds = new Set(page?.componentIds ?? []);
+  return (
+    <>
+      {groups.length > 0 && (
+        <fieldset className="picker">
+          <legend>Groups (with every component in them, now and later)</legend>
+          {groups.map((group) => (
+            <label key={group.id} className="check">
+              <input
+                type="checkbox"
+                name="groupIds"
+                value={group.id}
+                defaultChecked={groupIds.has(group.id)}
+              />
+              {group.name}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <fieldset className="picker">
+        <legend>Components</legend>
+        {all.length === 0 && <p className="muted">No components yet.</p>}
+        {all.map((component) => (
+          <label key={component.id} className="check">
+            <input
+              type="checkbox"
+              name="componentIds"
+              value={component.id}
+              defaultChecked={componentIds.has(component.id)}
+            />
+            {component.name}
+          </label>
+        ))}
+      </fieldset>
+    </>
+  );
+}
+
+/** Creates a page, or changes one (`page`). */
+export function PageForm({
+  page,
+  onSaved,
+  onCancel,
+}: {
+  page?: StatusPage;
+  onSaved: (saved: StatusPage) => void;
+  onCancel: () => void;
+}) {
+  const [visibility, setVisibility] = useState(page?.visibility ?? "public");
+  const first = page?.isDefault ?? false;
+
+  async function save(form: HTMLFormElement) {
+    const data = new FormData(form);
+    const text = (name: string) => String(data.get(name) ?? "").trim();
+    const body: StatusPageInput = {
+      name: text("name"),
+      slug: text("slug"),
+      host: text("host") || null,
+      componentIds: data.getAll("componentIds").map(String),
+      groupIds: data.getAll("groupIds").map(String),
+      ...(first ? {} : { visibility: visibility as StatusPage["visibility"] }),
+      ...(text("password") ? { password: text("password") } : {}),
+    };
+    return page
+      ? apiFetch<StatusPage>(`/v1/pages/${page.id}`, { method: "PATCH", body })
+      : apiFetch<StatusPage>("/v1/pages", { method: "POST", body });
+  }
+
+  return (
+    <ApiForm
+      label={page ? "Save page" : "Create page"}
+      pendingLabel="Saving…"
+      save={save}
+      onSaved={onSaved}
+      onCancel={onCancel}
+      shown={FIELDS}
+    >
+      {(error) => (
+        <>
+          <div className="row">
+            <Field
+              label="Name"
+              name="name"
+              required
+              maxLength={200}
+              defaultValue={page?.name}
+              hint={first ? "The workspace's name: the first page wears it." : undefined}
+              error={error?.forField("name")}
+            />
+            <Field
+              label="Slug"
+              name="slug"
+              required
+              maxLength={48}
+              pattern="[a-z0-9-]+"
+              defaultValue={page?.slug}
+              hint="Its address: /p/slug (lower-case letters, digits and hyphens)."
+              error={error?.forField("slug")}
+            />
+            <Field
+              label="Host (optional)"
+              name="host"
+              defaultValue={page?.host ?? ""}
+              hint="A host name of its own, such as status.example.com, pointed at this server."
+              error={error?.forField("host")}
+            />
+          </div>
+          {!first && (
+            <div className="row">
+              <SelectField
+                label="Who may read it"
+                name="visibility"
+                options={VISIBILITIES}
+                value={visibility}
+                onChange={(event) => setVisibility(event.currentTarget.value as typeof visibility)}
+                error={error?.forField("visibility")}
+              />
+              {visibility === "password" && (
+                <Field
+                  label="Password"
+                  name="password"
+                  type="password"
+                  autoComplete="new-password"
+                  minLength={8}
+                  maxLength={128}
+                  required={!page?.hasPassword}
+                  hint={
+                    page?.hasPassword
+                      ? "Leave empty to keep it; a new one signs every visitor out."
+                      : "At least 8 characters. Visitors enter it once per browser."
+                  }
+                  error={error?.forField("password")}
+                />
+              )}
+            </div>
+          )}
+          <Shown page={page} />
+        </>
+      )}
+    </ApiForm>
+  );
+}
