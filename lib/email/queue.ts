@@ -1,3 +1,4 @@
+import { shownOnFirstPage } from "@/lib/outbox/first-page";
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import { getDb, rowsOf, schema, type Executor } from "@/db/client";
@@ -190,6 +191,8 @@ type Context = {
   /** The language of each subscriber the batch writes to. */
   locales: Map<string, Locale>;
   componentNames: Map<string, Map<string, string>>;
+  /** Components kept off each workspace's first page: a subscriber's mail never names them. */
+  offFirstPage: Map<string, Set<string>>;
   follows: Map<string, string[]>;
   /** The choices each confirmation message's link confirms, by message id. */
   confirming: Map<string, string[]>;
@@ -252,6 +255,14 @@ async function readContext(messages: ClaimedMessage[]): Promise<Context> {
           .where(inArray(subscriber.id, subscriberIds))
       : [],
   ]);
+  const shown = await shownOnFirstPage(db, workspaceIds);
+  const offFirstPage = new Map<string, Set<string>>();
+  for (const c of components) {
+    if (shown.get(c.workspaceId)?.has(c.id)) continue;
+    const off = offFirstPage.get(c.workspaceId) ?? new Set<string>();
+    off.add(c.id);
+    offFirstPage.set(c.workspaceId, off);
+  }
   const componentNames = new Map<string, Map<string, string>>();
   for (const c of components) {
     const names = componentNames.get(c.workspaceId) ?? new Map<string, string>();
@@ -263,6 +274,7 @@ async function readContext(messages: ClaimedMessage[]): Promise<Context> {
     timeZones: new Map(workspaces.map((w) => [w.id, w.timeZone])),
     locales: new Map(subscribers.map((s) => [s.id, localeOf(s.locale) ?? DEFAULT_LOCALE])),
     componentNames,
+    offFirstPage,
     follows: groupBy(
       follows,
       (row) => row.subscriberId,
@@ -353,6 +365,7 @@ async function compose(
         tr,
         timeZone: context.timeZones.get(message.workspaceId) ?? "Etc/UTC",
         componentNames: names,
+        hidden: context.offFirstPage.get(message.workspaceId) ?? new Set(),
         links,
       });
       break;

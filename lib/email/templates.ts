@@ -200,6 +200,7 @@ export function eventMail({
   type,
   data,
   componentNames,
+  hidden,
   links,
 }: {
   tr: Translator;
@@ -208,6 +209,8 @@ export function eventMail({
   type: string;
   data: EventData;
   componentNames: Map<string, string>;
+  /** Components the subscriber's page does not show: left out of the mail. */
+  hidden: ReadonlySet<string>;
   links: SubscriberLinks;
 }): Composed {
   const { t } = tr;
@@ -230,9 +233,11 @@ export function eventMail({
       ...pageStatus(tr, data),
     ];
     message = incident.updates[0]?.body ?? "";
-    affected = incident.components.map((c) =>
-      t("text.labelled", { label: name(c.componentId), value: word(tr, "component", c.status) }),
-    );
+    affected = incident.components
+      .filter((c) => !hidden.has(c.componentId))
+      .map((c) =>
+        t("text.labelled", { label: name(c.componentId), value: word(tr, "component", c.status) }),
+      );
     linkLabel = t("mail.viewIncident");
   } else {
     const window = data.maintenance!;
@@ -247,7 +252,7 @@ export function eventMail({
       ...pageStatus(tr, data),
     ];
     message = type === "maintenance.updated" ? (window.updates?.[0]?.body ?? "") : window.body;
-    affected = window.componentIds.map(name);
+    affected = window.componentIds.filter((id) => !hidden.has(id)).map(name);
     linkLabel = t("mail.viewMaintenance");
   }
   const subject = t("mail.subject", { name: workspace, headline, title });

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { getDb, schema, type Executor } from "@/db/client";
 import { groupBy } from "@/lib/group-by";
 import type { DueDelivery } from "@/lib/jobs/engine";
+import { shownOnFirstPage } from "./first-page";
 import { eventComponents, type EventData } from "./outbox";
 
 const {
@@ -90,6 +91,20 @@ async function admins(tx: Executor, workspaceId: string): Promise<string[]> {
   return rows.map((row) => row.email);
 }
 
+/**
+ * Whether subscribers may hear of an event about these components: one of them is on the first
+ * page, where they subscribed (or it names none, and concerns the whole service).
+ */
+async function onFirstPage(
+  tx: Executor,
+  workspaceId: string,
+  about: ReadonlySet<string>,
+): Promise<boolean> {
+  if (about.size === 0) return true;
+  const shown = (await shownOnFirstPage(tx, [workspaceId])).get(workspaceId);
+  return [...about].some((id) => shown?.has(id));
+}
+
 type Made = { deliveryId: string; endpointId: string; nextAttemptAt: Date };
 
 /**
@@ -133,13 +148,15 @@ export async function fanOutEvent(eventId: string): Promise<Made[]> {
           subscriberId: null,
           eventId: event.id,
         }))
-      : (await followers(tx, event.workspaceId, about, "subscriber")).map(({ id, email }) => ({
-          workspaceId: event.workspaceId,
-          kind: "event" as const,
-          toAddress: email!,
-          subscriberId: id as string | null,
-          eventId: event.id,
-        }));
+      : (await onFirstPage(tx, event.workspaceId, about))
+        ? (await followers(tx, event.workspaceId, about, "subscriber")).map(({ id, email }) => ({
+            workspaceId: event.workspaceId,
+            kind: "event" as const,
+            toAddress: email!,
+            subscriberId: id as string | null,
+            eventId: event.id,
+          }))
+        : [];
     for (let start = 0; start < messages.length; start += INSERT_CHUNK) {
       await tx
         .insert(emailMessage)

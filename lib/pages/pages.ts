@@ -329,6 +329,12 @@ export async function updatePage({
   try {
     return await transactionChangingData(ctx.workspaceId, async (tx) => {
       const row = await pageRow(tx, ctx.workspaceId, id, true);
+      if (row.isDefault && input.host) {
+        throw ValidationError.field(
+          "host",
+          "The first page answers on STATUS_PAGE_HOST (set in the server's environment), with its subscription pages; give other pages hosts of their own.",
+        );
+      }
       assertVisibility({
         isDefault: row.isDefault,
         visibility: input.visibility ?? row.visibility,
@@ -357,6 +363,9 @@ export async function updatePage({
           ...(input.host !== undefined ? { host: input.host } : {}),
           ...(input.visibility !== undefined ? { visibility: input.visibility } : {}),
           ...(passwordHash ? { passwordHash } : {}),
+          // A page made public forgets its password: made private again, it needs a new one,
+          // and no cookie or token of before opens it.
+          ...((input.visibility ?? row.visibility) === "public" ? { passwordHash: null } : {}),
           ...(componentIds ? { componentIds } : {}),
           ...(groupIds ? { groupIds } : {}),
           updatedAt: now,

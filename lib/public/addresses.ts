@@ -109,11 +109,15 @@ export function publicAddress(
   const pathname = mounted ? (mounted[2] ?? "/") : requested;
   // Each answer is built from the snapshot of the page the request names.
   const onPage =
-    (kind: BuiltAddress["kind"], answer: BuiltAddress["answer"]): BuiltAddress["answer"] =>
+    (
+      kind: BuiltAddress["kind"] | "dress",
+      answer: BuiltAddress["answer"],
+    ): BuiltAddress["answer"] =>
     (root) => {
       const scoped = pageSnapshot(root, ref);
       if (!scoped) return kind === "page" ? noSuchPageAnswer(root, asked) : NO_SUCH_PAGE_FILE;
-      if (!scoped.locked) return answer(scoped);
+      // The page's colours and images dress its password form too: they show nothing it holds.
+      if (!scoped.locked || kind === "dress") return answer(scoped);
       if (!mayRead(scoped.locked, cookies, asked.search.get("token"))) {
         return kind === "page" ? lockedAnswer(scoped, asked, pathname) : PAGE_PRIVATE;
       }
@@ -127,6 +131,10 @@ export function publicAddress(
   const data = (answer: BuiltAddress["answer"]): BuiltAddress => ({
     kind: "data",
     answer: onPage("data", answer),
+  });
+  const dress = (answer: BuiltAddress["answer"]): BuiltAddress => ({
+    kind: "data",
+    answer: onPage("dress", answer),
   });
   switch (pathname) {
     case "/":
@@ -146,11 +154,11 @@ export function publicAddress(
     case "/sitemap.xml":
       return data(sitemapAnswer);
     case "/brand.css":
-      return data(brandCssAnswer);
+      return dress(brandCssAnswer);
   }
   if (isAsset(pathname)) return { kind: "file", file: assetAnswer(pathname) };
   const image = imageKindAt(pathname);
-  if (image) return data((s) => imageFileAnswer(s, image));
+  if (image) return dress((s) => imageFileAnswer(s, image));
   const incident = INCIDENT.exec(pathname);
   if (incident) return page((s) => incidentAnswer(s, asked, decoded(incident[1]!)));
   const maintenance = MAINTENANCE.exec(pathname);

@@ -516,7 +516,7 @@ export async function loadPublicData(now = new Date()): Promise<PublicData | nul
         ...[...zoneDays.values()].map((d) => d[0]!.start),
       );
       // The bars' days show the incidents and windows of each of them.
-      const barsFrom = new Date(days[0]!.start);
+      const barsFrom = new Date(historyFrom);
       const published = and(eq(incident.workspaceId, ws.id), eq(incident.visibility, "published"));
       const shown = and(eq(maintenance.workspaceId, ws.id), ne(maintenance.status, "cancelled"));
       const [

@@ -32,7 +32,14 @@ function reviver(_key: string, value: unknown): unknown {
 }
 
 export function serializeCopy(data: PublicData, savedAt = new Date()): string {
-  const copy: SavedCopy = { format: FORMAT, savedAt: savedAt.toISOString(), data };
+  // A page's key stays in memory: a copy restored while the database is away keeps private
+  // pages locked to everyone until it answers.
+  const pages = data.pages.map((page) => ({ ...page, accessKey: null }));
+  const copy: SavedCopy = {
+    format: FORMAT,
+    savedAt: savedAt.toISOString(),
+    data: { ...data, pages },
+  };
   return JSON.stringify(copy, replacer);
 }
 

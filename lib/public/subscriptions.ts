@@ -19,7 +19,7 @@ import { readSubscriberLinkToken } from "@/lib/crypto/subscriber-links";
 import type { PublicData } from "./load";
 import { notSetUpPage } from "./pages";
 import { privatePage } from "./respond";
-import { publicSnapshot } from "./snapshot";
+import { pageSnapshot, publicSnapshot } from "./snapshot";
 import { languageOf, viewOf, type View } from "./view";
 import {
   confirmedPage,
@@ -43,8 +43,9 @@ const ACCEPTED = { state: "pending_confirmation" } as const;
 
 class NotSetUp extends Error {}
 
+/** The first page's data: subscriptions are taken there, for the components it shows. */
 async function publicData(): Promise<PublicData> {
-  const { data } = await publicSnapshot();
+  const data = pageSnapshot(await publicSnapshot(), { slug: null, host: null })?.data;
   if (!data) throw new NotSetUp();
   return data;
 }

@@ -22,8 +22,10 @@ function Shown({ page }: { page?: StatusPage }) {
   const { groups = [], components: all = [] } = components.data ?? {};
   const groupIds = new Set(page?.groupIds ?? []);
   const componentIds = new Set(page?.componentIds ?? []);
+  if (components.isError) return <p className="alert">The components could not be read.</p>;
   return (
     <>
+      <input type="hidden" name="choicesShown" value="1" />
       {groups.length > 0 && (
         <fieldset className="picker">
           <legend>Groups (with every component in them, now and later)</legend>
@@ -78,11 +80,18 @@ export function PageForm({
     const body: StatusPageInput = {
       name: text("name"),
       slug: text("slug"),
-      host: text("host") || null,
-      componentIds: data.getAll("componentIds").map(String),
-      groupIds: data.getAll("groupIds").map(String),
+      ...(first ? {} : { host: text("host") || null }),
+      // The choices are sent only once they were shown: a form saved before the components
+      // loaded (or when they could not be read) leaves what the page shows as it was.
+      ...(data.has("choicesShown")
+        ? {
+            componentIds: data.getAll("componentIds").map(String),
+            groupIds: data.getAll("groupIds").map(String),
+          }
+        : {}),
       ...(first ? {} : { visibility: visibility as StatusPage["visibility"] }),
-      ...(text("password") ? { password: text("password") } : {}),
+      // A password is taken exactly as typed, as visitors will type it.
+      ...(data.get("password") ? { password: String(data.get("password")) } : {}),
     };
     return page
       ? apiFetch<StatusPage>(`/v1/pages/${page.id}`, { method: "PATCH", body })
@@ -120,13 +129,15 @@ export function PageForm({
               hint="Its address: /p/slug (lower-case letters, digits and hyphens)."
               error={error?.forField("slug")}
             />
-            <Field
-              label="Host (optional)"
-              name="host"
-              defaultValue={page?.host ?? ""}
-              hint="A host name of its own, such as status.example.com, pointed at this server."
-              error={error?.forField("host")}
-            />
+            {!first && (
+              <Field
+                label="Host (optional)"
+                name="host"
+                defaultValue={page?.host ?? ""}
+                hint="A host name of its own, such as status.example.com, pointed at this server."
+                error={error?.forField("host")}
+              />
+            )}
           </div>
           {!first && (
             <div className="row">

@@ -108,7 +108,8 @@ export function PagesView() {
       <h1>Status pages</h1>
       <p className="muted">
         Every page shows the components you choose and the incidents and maintenance that affect
-        them, at its own address. The first page answers at / and shows every component you add.
+        them, at its own address. The first page answers at / and is public: every component you add
+        goes on it, so untick there any component only a private page should show.
       </p>
       {isAdmin &&
         (creating ? (

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PASSWORD_TRIES_PER_MINUTE } from "@/lib/public/access";
+import { serializeCopy } from "@/lib/public/saved-copy";
+import { publicSnapshot } from "@/lib/public/snapshot";
 import { setUpOwner, TestClient } from "@/lib/testing/client";
-import { startFrontDoor } from "@/lib/testing/front-door";
+import { LEFT_TO_NEXT, startFrontDoor } from "@/lib/testing/front-door";
 
 // A password page beside the public first page. Names that must never reach a visitor without
 // the password are checked on the bytes of every answer.
@@ -70,7 +72,6 @@ describe("a password page", () => {
     "/badge/status.svg",
     "/badge/uptime.svg",
     "/sitemap.xml",
-    "/brand.css",
   ];
 
   it("answers every path 401 without its password, naming nothing it shows", async () => {
@@ -138,6 +139,17 @@ describe("a password page", () => {
       value.replace(/.$/, (c: string) => (c === "A" ? "B" : "A")),
     );
     expect((await forger.get("/p/vault")).status).toBe(401);
+    // Nor does one page's cookie open another password page.
+    const other = await admin.post("/v1/pages", {
+      name: "Other",
+      slug: "other",
+      visibility: "password",
+      password: "another password",
+      componentIds: [ids.vault],
+    });
+    expect(other.status, other.text).toBe(201);
+    expect((await visitor.get("/p/other")).status).toBe(401);
+    expect((await visitor.get("/p/vault")).status).toBe(200);
     // The cookie opens this page, not a redirect elsewhere.
     const offsite = await enter(new TestClient(), PASSWORD, "//evil.test/");
     expect(offsite.headers.get("location")).toBe("/p/vault/");
@@ -163,6 +175,25 @@ describe("a password page", () => {
     expect(stopped.status).toBe(429);
     expect(stopped.headers.get("retry-after")).toMatch(/^\d+$/);
     expect(guesser.cookies.size).toBe(0);
+  });
+
+  it("is dressed in its colours, and keeps its key off the disk", async () => {
+    await admin.patch(`/v1/pages/${ids.page}`, { branding: { accentColor: "#0b5394" } });
+    const css = await frontDoor.get("/p/vault/brand.css");
+    expect(css.status).toBe(200);
+    expect(css.body).toContain("#0b5394");
+    expect((await frontDoor.get("/p/vault")).body).toContain("/p/vault/brand.css");
+    const { data } = await publicSnapshot();
+    const key = data!.pages.find((p) => p.slug === "vault")!.accessKey!;
+    expect(key).toBeTruthy();
+    expect(serializeCopy(data!)).not.toContain(key);
+  });
+
+  it("takes its password on its own host, which leaves that address to the password form", async () => {
+    // The server's own routes take these posts, not a redirect to the dashboard's host.
+    expect((await frontDoor.get("/access", HOST, "POST")).status).toBe(LEFT_TO_NEXT);
+    expect((await frontDoor.get("/p/vault/access", HOST, "POST")).status).toBe(LEFT_TO_NEXT);
+    expect((await frontDoor.get("/v1/pages", HOST, "POST")).status).toBe(308);
   });
 
   it("takes the password only from its own pages", async () => {
@@ -207,5 +238,12 @@ describe("a password page", () => {
       (await admin.patch(`/v1/pages/${ids.page}`, { visibility: "public" })).body.visibility,
     ).toBe("public");
     expect((await frontDoor.get("/p/vault")).status).toBe(200);
+    // Made private again, it needs a new password: no cookie or token of before opens it.
+    const again = await admin.patch(`/v1/pages/${ids.page}`, { visibility: "password" });
+    expect(again.status).toBe(400);
+    expect(again.body.errors[0].field).toBe("password");
+    const firstHost = await admin.patch(`/v1/pages/${pages[0].id}`, { host: "first.acme.test" });
+    expect(firstHost.status).toBe(400);
+    expect(firstHost.body.errors[0].field).toBe("host");
   });
 });
