@@ -1,6 +1,5 @@
 import { config } from "@/lib/config";
 import { isPageCookie, PAGE_ACCESS_LIFETIME_MS, pageCookieValue } from "@/lib/crypto/page-access";
-import { ForbiddenError } from "@/lib/errors";
 import { visitorKey } from "@/lib/http/client-address";
 import { errorResponse } from "@/lib/http/problem";
 import { frontGate, readLimitedText } from "@/lib/http/request";
@@ -11,6 +10,7 @@ import { NO_SUCH_PAGE_FILE } from "./answers";
 import { lockedPage, type Refusal } from "./pages";
 import { privatePage, respond } from "./respond";
 import { pageSnapshot, publicSnapshot } from "./snapshot";
+import { assertPostedHere } from "./subscriptions";
 import { languageOf, viewOf } from "./view";
 
 /** Passwords one visitor address may try on one page a minute. */
@@ -45,7 +45,11 @@ export async function enterPagePassword(request: Request): Promise<Response> {
     return respond(request, NO_SUCH_PAGE_FILE);
   }
   try {
-    assertPostedFromPage(request, pageUrl(page));
+    assertPostedHere(
+      request,
+      "The password can only be sent from the status page itself.",
+      pageUrl(page),
+    );
     const form = new URLSearchParams(await readLimitedText(request));
     const next = nextPath(form.get("next"));
     const search = new URLSearchParams({ locale: form.get("locale") ?? "" });
@@ -89,23 +93,5 @@ export async function enterPagePassword(request: Request): Promise<Response> {
     });
   } catch (error) {
     return errorResponse(error);
-  }
-}
-
-/**
- * Refuses a password sent by a page of another site (which could otherwise sign a visitor's
- * browser in to a page of its choosing); forms of this deployment and scripts are taken.
- */
-function assertPostedFromPage(request: Request, pageAddress: string): void {
-  const origin = request.headers.get("origin");
-  const ours = [config().baseUrl, config().statusPageUrl, new URL(pageAddress).origin];
-  if (
-    request.headers.get("sec-fetch-site") === "cross-site" ||
-    (origin && !ours.includes(origin))
-  ) {
-    throw new ForbiddenError(
-      "The password can only be sent from the status page itself.",
-      "cross_site_request",
-    );
   }
 }

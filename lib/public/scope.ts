@@ -1,3 +1,4 @@
+import { pageShows } from "@/lib/outbox/first-page";
 import { pageUrl } from "@/lib/pages/url";
 import type { PublicData, PublicPage } from "./load";
 import { groupUptime, type Uptime } from "./uptime";
@@ -38,13 +39,7 @@ export function onPage(page: PublicPage, shown: Set<string>, componentIds: strin
 
 /** The components a page shows: those it lists and every member of the groups it lists. */
 export function shownComponents(data: PublicData, page: PublicPage): Set<string> {
-  const listed = new Set(page.componentIds);
-  const groups = new Set(page.groupIds);
-  return new Set(
-    data.components
-      .filter((c) => listed.has(c.id) || (c.groupId !== null && groups.has(c.groupId)))
-      .map((c) => c.id),
-  );
+  return new Set(data.components.filter(pageShows(page)).map((c) => c.id));
 }
 
 /**

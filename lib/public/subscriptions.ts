@@ -85,20 +85,17 @@ async function formFields(request: Request): Promise<URLSearchParams> {
 
 /**
  * Refuses a request a browser sent from a page of another site (Fetch Metadata, or an Origin that
- * is not ours): otherwise any site could subscribe its visitors' browsers to addresses of its
- * choosing, one visitor address each, past every per-visitor limit. Scripts and mail clients
- * send neither header and are not refused.
+ * is not ours, or the origin of `also`, a page's own host): otherwise any site could subscribe
+ * its visitors' browsers to addresses of its choosing, one visitor address each, past every
+ * per-visitor limit, or sign them in to a page of its choosing. Scripts and mail clients send
+ * neither header and are not refused.
  */
-function assertPostedHere(request: Request): void {
+export function assertPostedHere(request: Request, detail: string, also?: string): void {
   const origin = request.headers.get("origin");
   const crossSite = request.headers.get("sec-fetch-site") === "cross-site";
-  const ours = [config().baseUrl, config().statusPageUrl];
+  const ours = [config().baseUrl, config().statusPageUrl, ...(also ? [new URL(also).origin] : [])];
   if (crossSite || (origin && !ours.includes(origin))) {
-    throw new ForbiddenError(
-      "This form can only be sent from this status page, not from another site: open " +
-        `${config().statusPageUrl}/public/subscriptions and subscribe there.`,
-      "cross_site_request",
-    );
+    throw new ForbiddenError(detail, "cross_site_request");
   }
 }
 
@@ -133,7 +130,11 @@ export async function handleSubscribe(request: Request): Promise<Response> {
   try {
     data = await publicData();
     view = viewFor(request, data);
-    assertPostedHere(request);
+    assertPostedHere(
+      request,
+      "This form can only be sent from this status page, not from another site: open " +
+        `${config().statusPageUrl}/public/subscriptions and subscribe there.`,
+    );
     await limitVisitor(request);
     let body: unknown;
     if (json) {
