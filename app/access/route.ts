@@ -1,6 +1,8 @@
 import { optionsFor } from "@/lib/api/api";
-import { enterPagePassword } from "@/lib/public/access";
+import { enterPagePassword, followSignInLink } from "@/lib/public/access";
 
-// A password page on a host of its own takes its password here.
+// A private page on a host of its own takes its password, and mails and follows sign-in links,
+// here.
+export const GET = followSignInLink;
 export const POST = enterPagePassword;
-export const OPTIONS = optionsFor(["POST"]);
+export const OPTIONS = optionsFor(["GET", "POST"]);

@@ -101,6 +101,7 @@ export const emailKindEnum = pgEnum("email_kind", [
   "invitation",
   "password_reset",
   "monitor_alert",
+  "page_sign_in",
 ]);
 export const emailStateEnum = pgEnum("email_state", ["pending", "sent", "failed"]);
 

@@ -65,3 +65,39 @@ export const statusPage = pgTable(
     index("status_page_workspace_id_created_at_idx").on(t.workspaceId, t.createdAt),
   ],
 );
+
+/**
+ * Who may read an audience page, and what each reader sees: the components listed, to the
+ * addresses listed and to every address in the domains listed. A visitor in several audiences
+ * sees the union of theirs.
+ */
+export const pageAudience = pgTable(
+  "page_audience",
+  {
+    id: id(),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspace.id, { onDelete: "cascade" }),
+    pageId: uuid()
+      .notNull()
+      .references(() => statusPage.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    componentIds: uuid()
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    /** Lower-cased domains (`example.com`) whose every address belongs to the audience. */
+    emailDomains: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Lower-cased addresses that belong to the audience. */
+    members: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: at().notNull().defaultNow(),
+  },
+  (t) => [index("page_audience_workspace_id_page_id_idx").on(t.workspaceId, t.pageId, t.createdAt)],
+);

@@ -68,6 +68,13 @@ let pages = 0;
 const statusPage = async () =>
   (await ok(script.post("/v1/pages", { name: "Internal", slug: `internal-${++pages}` }))).body
     .id as string;
+const audience = async () => {
+  const page = await statusPage();
+  const made = await ok(
+    script.post(`/v1/pages/${page}/audiences`, { name: "Partners", componentIds: [] }),
+  );
+  return [page, made.body.id as string] as const;
+};
 const group = async () =>
   (await ok(script.post("/v1/component-groups", { name: "Group" }))).body.id as string;
 const incident = async (visibility = "published") =>
@@ -275,6 +282,35 @@ const RECIPES: Record<string, Recipe> = {
     run: async () => {
       const id = await statusPage();
       return made(script.delete(`/v1/pages/${id}`), id);
+    },
+  },
+  createAudience: {
+    action: "audience.create",
+    by: "token",
+    run: async () => {
+      const page = await statusPage();
+      const response = await script.post(`/v1/pages/${page}/audiences`, {
+        name: "Partners",
+        componentIds: [],
+        members: ["ops@partner.example"],
+      });
+      return { response, target: response.body.id };
+    },
+  },
+  updateAudience: {
+    action: "audience.update",
+    by: "token",
+    run: async () => {
+      const [page, id] = await audience();
+      return made(script.patch(`/v1/pages/${page}/audiences/${id}`, { name: "Resellers" }), id);
+    },
+  },
+  deleteAudience: {
+    action: "audience.delete",
+    by: "token",
+    run: async () => {
+      const [page, id] = await audience();
+      return made(script.delete(`/v1/pages/${page}/audiences/${id}`), id);
     },
   },
   updateComponent: {

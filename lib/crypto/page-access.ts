@@ -54,3 +54,37 @@ export const pageReadToken = (key: string) => mac(key, "read").slice(0, 32);
 export function isPageReadToken(key: string, token: string | null): boolean {
   return !!token && constantTimeEqual(token, pageReadToken(key));
 }
+
+/** How long an emailed sign-in link for an audience page works. */
+export const SIGN_IN_LINK_LIFETIME_MS = 15 * 60 * 1000;
+
+/** The name of the cookie that says which signed-in visitor reads an audience page. */
+export const visitorCookieName = (pageId: string) => `allclear-visitor-${pageId}`;
+
+const signed = (key: string, what: string, email: string, lifetimeMs: number, now: number) => {
+  const expires = now + lifetimeMs;
+  const address = Buffer.from(email).toString("base64url");
+  return `${address}.${expires}.${mac(key, `${what}:${email}:${expires}`)}`;
+};
+
+function signedEmail(key: string, what: string, value: string | null | undefined, now: number) {
+  const match = value && /^([A-Za-z0-9_-]{1,400})\.(\d{13})\.([A-Za-z0-9_-]{43})$/.exec(value);
+  if (!match || Number(match[2]) <= now) return null;
+  const email = Buffer.from(match[1]!, "base64url").toString();
+  return constantTimeEqual(match[3]!, mac(key, `${what}:${email}:${match[2]}`)) ? email : null;
+}
+
+/** A signed-in visitor's cookie: their address, when it ends, and a MAC of both. */
+export const visitorCookieValue = (key: string, email: string, now = Date.now()) =>
+  signed(key, "visitor", email, PAGE_ACCESS_LIFETIME_MS, now);
+
+/** The address a visitor's cookie was given to, or null for a cookie not made here or ended. */
+export const visitorOf = (key: string, value: string | undefined, now = Date.now()) =>
+  signedEmail(key, "visitor", value, now);
+
+/** The token of an emailed sign-in link: the address it was sent to, for 15 minutes. */
+export const signInToken = (key: string, email: string, now = Date.now()) =>
+  signed(key, "link", email, SIGN_IN_LINK_LIFETIME_MS, now);
+
+export const signInTokenEmail = (key: string, token: string | null, now = Date.now()) =>
+  signedEmail(key, "link", token, now);

@@ -16,6 +16,7 @@ import {
   eventMail,
   invitationMail,
   monitorAlertMail,
+  pageSignInMail,
   passwordResetMail,
   type Composed,
   type SubscriberLinks,
@@ -40,7 +41,11 @@ const linkBinding = (messageId: string) => `email_message.link:${messageId}`;
 type Kind = (typeof schema.emailKindEnum.enumValues)[number];
 
 /** Mail that signs its reader in or creates their account: for its addressee's eyes only. */
-export const PERSONAL_KINDS = ["password_reset", "invitation"] as const satisfies Kind[];
+export const PERSONAL_KINDS = [
+  "password_reset",
+  "invitation",
+  "page_sign_in",
+] as const satisfies Kind[];
 
 /** A message id and its link, encrypted for that message's row. */
 export type SealedLink = { id: string; linkEncrypted: string };
@@ -104,6 +109,18 @@ export async function queuePasswordReset(
   await db
     .insert(emailMessage)
     .values({ ...link, workspaceId: to.workspaceId, kind: "password_reset", toAddress: to.email });
+}
+
+/** A link that signs a visitor in to an audience page, mailed at once to their address. */
+export async function queuePageSignIn(
+  to: { workspaceId: string; email: string },
+  signInUrl: string,
+): Promise<void> {
+  const link = await sealLink(signInUrl);
+  const db = await getDb();
+  await db
+    .insert(emailMessage)
+    .values({ ...link, workspaceId: to.workspaceId, kind: "page_sign_in", toAddress: to.email });
 }
 
 /** A message claimed for an attempt, with its claim's token. */
@@ -353,6 +370,10 @@ async function compose(
     case "password_reset":
       content = passwordResetMail({ workspace: workspaceName, resetUrl: link! });
       personalLink = { what: "password reset", link: link! };
+      break;
+    case "page_sign_in":
+      content = pageSignInMail({ workspace: workspaceName, signInUrl: link! });
+      personalLink = { what: "page sign-in", link: link! };
       break;
     case "already_subscribed":
       content = alreadySubscribedMail({ tr, workspace: workspaceName, links: links! });

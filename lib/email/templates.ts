@@ -164,6 +164,27 @@ ${button(resetUrl, "Choose a new password")}
   return { subject, text, html: page(subject, body, html``) };
 }
 
+/** An emailed sign-in link to an audience page. */
+export function pageSignInMail({
+  workspace,
+  signInUrl,
+}: {
+  workspace: string;
+  signInUrl: string;
+}): Composed {
+  const subject = `Sign in to the ${workspace} status page`;
+  const lead = `Someone, hopefully you, asked to read the ${workspace} status page with this address.`;
+  const after =
+    "The link works for 15 minutes, in the browser you open it in. If you did not ask for this, ignore this message.";
+  const text = [lead, "", `Sign in: ${signInUrl}`, "", after].join("\n");
+  const body = html`<h1 style="font-size:20px;margin:0 0 16px">${subject}</h1>
+<p>${lead}</p>
+${button(signInUrl, "Sign in")}
+<p style="font-size:13px;color:#52525b">Or open this link: ${signInUrl}</p>
+<p style="font-size:13px;color:#52525b">${after}</p>`;
+  return { subject, text, html: page(subject, body, html``) };
+}
+
 function details(tr: Translator, rows: [string, string][]) {
   return {
     html: html`<table style="border-collapse:collapse;margin:0 0 16px">${rows.map(

@@ -1,6 +1,18 @@
 import { idParams } from "@/lib/contract/fields";
 import { defineOperation } from "@/lib/contract/operation";
-import { CreatePageInput, Page, PAGE_READ_ONLY, PageList, PatchPageInput } from "./schemas";
+import {
+  Audience,
+  AUDIENCE_READ_ONLY,
+  AudienceList,
+  audienceParams,
+  CreateAudienceInput,
+  CreatePageInput,
+  Page,
+  PAGE_READ_ONLY,
+  PageList,
+  PatchAudienceInput,
+  PatchPageInput,
+} from "./schemas";
 
 const tag = "Pages";
 const taken = [
@@ -76,4 +88,75 @@ export const deletePage = defineOperation({
   params: idParams,
   status: 204,
   problems: [{ status: 409, code: "default_page" }],
+});
+
+const audiencesTag = "Page audiences";
+
+export const listAudiences = defineOperation({
+  id: "listAudiences",
+  method: "GET",
+  path: "/v1/pages/{id}/audiences",
+  tag: audiencesTag,
+  summary: "A page's audiences",
+  description:
+    "Who may read an audience page, and what each sees. A visitor signs in by an emailed link (to an address listed, or one in a domain listed) and sees the components of every audience they are in, of those the page shows, with the incidents and maintenance windows that affect them.",
+  access: "admin",
+  params: idParams,
+  response: AudienceList,
+  status: 200,
+});
+
+export const createAudience = defineOperation({
+  id: "createAudience",
+  method: "POST",
+  path: "/v1/pages/{id}/audiences",
+  tag: audiencesTag,
+  summary: "Create an audience",
+  description:
+    "Addresses and domains are kept lower-cased. The first page is for everyone and takes no audiences (409 `default_page`).",
+  access: "admin",
+  params: idParams,
+  body: CreateAudienceInput,
+  response: Audience,
+  status: 201,
+  problems: [{ status: 409, code: "default_page" }],
+});
+
+export const getAudience = defineOperation({
+  id: "getAudience",
+  method: "GET",
+  path: "/v1/pages/{id}/audiences/{audienceId}",
+  tag: audiencesTag,
+  summary: "One audience",
+  access: "admin",
+  params: audienceParams,
+  response: Audience,
+  status: 200,
+});
+
+export const updateAudience = defineOperation({
+  id: "updateAudience",
+  method: "PATCH",
+  path: "/v1/pages/{id}/audiences/{audienceId}",
+  tag: audiencesTag,
+  summary: "Change an audience",
+  description:
+    "Changes only the fields sent; a list sent replaces the list. A visitor taken out of every audience of the page can no longer read it, from the next request.",
+  access: "admin",
+  params: audienceParams,
+  body: PatchAudienceInput,
+  readOnly: AUDIENCE_READ_ONLY,
+  response: Audience,
+  status: 200,
+});
+
+export const deleteAudience = defineOperation({
+  id: "deleteAudience",
+  method: "DELETE",
+  path: "/v1/pages/{id}/audiences/{audienceId}",
+  tag: audiencesTag,
+  summary: "Delete an audience",
+  access: "admin",
+  params: audienceParams,
+  status: 204,
 });

@@ -77,7 +77,7 @@ function pageOf(
 }
 
 /** The workspace's components and groups in page order, to answer a page's lists in it. */
-async function orders(tx: Executor, workspaceId: string) {
+export async function orders(tx: Executor, workspaceId: string) {
   const [components, groups] = await Promise.all([
     tx
       .select({ id: component.id })
@@ -110,7 +110,7 @@ async function readTokenOf(row: PageRow): Promise<string | null> {
 
 /**
  * Who may read a page, as it will be: the first page stays public (its subscription pages are
- * the workspace's), a password page needs a password.
+ * the workspace's), a password page needs a password, an audience page its audiences.
  */
 function assertVisibility(page: {
   isDefault: boolean;
@@ -124,12 +124,8 @@ function assertVisibility(page: {
       "The first page is public (it takes the workspace's email subscriptions); make another page private.",
     );
   }
-  if (page.visibility === "audience") {
-    throw ValidationError.field(
-      "visibility",
-      "Audience pages need audiences and visitor sign-in, which are not available yet; use a password page.",
-    );
-  }
+  // Readers of an audience page sign in; its audiences say who may and what each sees.
+  if (page.visibility === "audience") return;
   if (!page.passwordHash) {
     throw ValidationError.field("password", "A password page needs a password.");
   }
@@ -175,7 +171,7 @@ export async function getPage({ ctx, id }: { ctx: Pick<Actor, "workspaceId">; id
 }
 
 /** Every id must name a component (or group) of the workspace: else 400 naming each entry. */
-async function assertAllExist(
+export async function assertAllExist(
   tx: Executor,
   workspaceId: string,
   table: typeof component | typeof componentGroup,
@@ -281,7 +277,7 @@ export async function createPage({ ctx, input }: { ctx: Actor; input: CreatePage
           slug: input.slug,
           host: input.host ?? null,
           visibility: input.visibility ?? "public",
-          passwordHash,
+          passwordHash: input.visibility === "password" ? passwordHash : null,
           componentIds: componentIds ?? [],
           groupIds: groupIds ?? [],
           timeZone: input.timeZone ?? ws.timeZone,
@@ -363,9 +359,9 @@ export async function updatePage({
           ...(input.host !== undefined ? { host: input.host } : {}),
           ...(input.visibility !== undefined ? { visibility: input.visibility } : {}),
           ...(passwordHash ? { passwordHash } : {}),
-          // A page made public forgets its password: made private again, it needs a new one,
-          // and no cookie or token of before opens it.
-          ...((input.visibility ?? row.visibility) === "public" ? { passwordHash: null } : {}),
+          // A page that stops being a password page forgets its password: made one again, it
+          // needs a new one, and no cookie or token of before opens it.
+          ...((input.visibility ?? row.visibility) !== "password" ? { passwordHash: null } : {}),
           ...(componentIds ? { componentIds } : {}),
           ...(groupIds ? { groupIds } : {}),
           updatedAt: now,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { locale, name, password, uuid } from "@/lib/contract/fields";
+import { email, locale, name, password, uuid } from "@/lib/contract/fields";
 import { brandingChange, HeaderLink, timeZone } from "@/lib/workspace/schemas";
 
 export const PAGE_VISIBILITIES = ["public", "password", "audience"] as const;
@@ -101,3 +101,53 @@ export const PAGE_READ_ONLY = [
   "readToken",
   "createdAt",
 ] as const;
+
+// A domain as an address ends: labels of letters, digits and hyphens, at least two of them.
+const DOMAIN =
+  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
+
+export const emailDomain = () =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .transform((value) => value.replace(/^@/, ""))
+    .pipe(z.string().regex(DOMAIN, "Must be a domain such as example.com."));
+
+export const Audience = z
+  .object({
+    id: uuid(),
+    pageId: uuid(),
+    name: z.string(),
+    componentIds: z
+      .array(uuid())
+      .describe("The components its members see, in the page order (those the page shows)"),
+    emailDomains: z
+      .array(z.string())
+      .describe("Every address in these domains belongs to the audience"),
+    members: z.array(z.string()).describe("Addresses that belong to the audience"),
+    createdAt: z.date(),
+  })
+  .meta({ id: "Audience" });
+export type Audience = z.input<typeof Audience>;
+
+export const AudienceList = z.object({ data: z.array(Audience) }).meta({ id: "AudienceList" });
+
+export const CreateAudienceInput = z
+  .strictObject({
+    name: name(),
+    componentIds: z.array(uuid()).max(500).describe("The components its members see"),
+    emailDomains: z.array(emailDomain()).max(100).optional(),
+    members: z.array(email()).max(5000).optional(),
+  })
+  .meta({ id: "CreateAudienceInput" });
+export type CreateAudienceInput = z.output<typeof CreateAudienceInput>;
+
+export const PatchAudienceInput = CreateAudienceInput.partial().meta({
+  id: "PatchAudienceInput",
+});
+export type PatchAudienceInput = z.output<typeof PatchAudienceInput>;
+
+export const AUDIENCE_READ_ONLY = ["id", "pageId", "createdAt"] as const;
+
+export const audienceParams = z.object({ id: uuid(), audienceId: uuid() });

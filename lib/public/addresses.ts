@@ -19,11 +19,11 @@ import {
   PAGE_PRIVATE,
   type Asked,
 } from "./answers";
-import { isPageCookie, isPageReadToken } from "@/lib/crypto/page-access";
+import { isPageCookie, isPageReadToken, visitorOf } from "@/lib/crypto/page-access";
 import { assetAnswer, isAsset } from "./assets";
 import { imageKindAt } from "./brand";
 import type { PageRef } from "./scope";
-import { pageSnapshot, type Rendered, type Snapshot } from "./snapshot";
+import { audienceSnapshot, pageSnapshot, type Rendered, type Snapshot } from "./snapshot";
 
 /**
  * What one public address answers: a page (HTML for people) or data (JSON, feeds, badges, which
@@ -43,17 +43,26 @@ const STATUSPAGE_FILE = /^\/api\/v2\/(.+)$/;
 /** A page beside the first one: `/p/{slug}` and every address of a page below it. */
 const PAGE_PATH = /^\/p\/([a-z0-9-]{1,48})(\/.*)?$/;
 
-/** Whether a visitor may read a page that is not public: its cookie, or its read token. */
-function mayRead(
-  locked: NonNullable<Snapshot["locked"]>,
+/**
+ * What a visitor of a page that is not public reads, or null when they may not read it: a
+ * password page's readers (its cookie, or its read token) all read the page; a signed-in reader
+ * of an audience page reads what their audiences see.
+ */
+function readerOf(
+  root: Snapshot,
+  ref: PageRef,
+  scoped: Snapshot,
   cookies: string | null | undefined,
   token: string | null,
-): boolean {
-  if (!locked.key) return false;
-  return (
-    isPageReadToken(locked.key, token) ||
-    isPageCookie(locked.key, cookieValue(cookies, locked.cookie))
-  );
+): Snapshot | null {
+  const locked = scoped.locked!;
+  if (!locked.key) return null;
+  const cookie = cookieValue(cookies, locked.cookie);
+  if (locked.audiencesOf) {
+    const email = visitorOf(locked.key, cookie);
+    return email ? audienceSnapshot(root, ref, email) : null;
+  }
+  return isPageReadToken(locked.key, token) || isPageCookie(locked.key, cookie) ? scoped : null;
 }
 
 function cookieValue(header: string | null | undefined, name: string): string | undefined {
@@ -118,10 +127,9 @@ export function publicAddress(
       if (!scoped) return kind === "page" ? noSuchPageAnswer(root, asked) : NO_SUCH_PAGE_FILE;
       // The page's colours and images dress its password form too: they show nothing it holds.
       if (!scoped.locked || kind === "dress") return answer(scoped);
-      if (!mayRead(scoped.locked, cookies, asked.search.get("token"))) {
-        return kind === "page" ? lockedAnswer(scoped, asked, pathname) : PAGE_PRIVATE;
-      }
-      const built = answer(scoped);
+      const reader = readerOf(root, ref, scoped, cookies, asked.search.get("token"));
+      if (!reader) return kind === "page" ? lockedAnswer(scoped, asked, pathname) : PAGE_PRIVATE;
+      const built = answer(reader);
       return built instanceof Promise ? built.then(kept) : kept(built);
     };
   const page = (answer: BuiltAddress["answer"]): BuiltAddress => ({

@@ -113,7 +113,13 @@ export const PAGE_PRIVATE = {
 export function lockedAnswer(snapshot: Snapshot, asked: Asked, path: string): Rendered {
   const data = snapshot.data!;
   const build = (view: View): Rendered => ({
-    ...rendered("html", lockedPage(data.workspace, view, path), 401),
+    ...rendered(
+      "html",
+      lockedPage(data.workspace, view, path, {
+        way: snapshot.locked?.audiencesOf ? "email" : "password",
+      }),
+      401,
+    ),
     headers: { "cache-control": "no-store" },
   });
   if (path === "/") return inLanguage(snapshot, asked, "locked", build);

@@ -22,6 +22,7 @@ const {
   maintenance,
   maintenanceUpdate,
   statusPage,
+  pageAudience,
 } = schema;
 
 /** Days of uptime history on the page, incidents per day below it, and list sizes of §9. */
@@ -164,8 +165,13 @@ export type PublicPage = {
   slug: string;
   host: string | null;
   visibility: "public" | "password" | "audience";
-  /** A password page's key, under which its visitors' cookies and its feed token are MACs. */
+  /**
+   * A page's key, when it is not public: a password page's visitors' cookies and its feed token
+   * are MACs under it, and so are an audience page's visitors' cookies and sign-in links.
+   */
   accessKey: string | null;
+  /** An audience page's audiences: who may read it, and what each sees. */
+  audiences: PublicAudience[];
   name: string;
   timeZone: string;
   defaultLocale: Locale;
@@ -420,12 +426,46 @@ export async function loadWorkspace(tx: Executor): Promise<PublicWorkspace | nul
   };
 }
 
+export type PublicAudience = {
+  id: string;
+  componentIds: string[];
+  emailDomains: string[];
+  members: string[];
+};
+
+/** The key of a page that is not public (null for a password page without a password). */
+async function accessKeyOf(row: typeof statusPage.$inferSelect): Promise<string | null> {
+  if (row.visibility === "audience") return pageAccessKey(row.id, "audience");
+  if (row.visibility === "password" && row.passwordHash) {
+    return pageAccessKey(row.id, row.passwordHash);
+  }
+  return null;
+}
+
 async function loadPages(tx: Executor, ws: PublicWorkspace): Promise<PublicPage[]> {
-  const rows = await tx
-    .select()
-    .from(statusPage)
-    .where(eq(statusPage.workspaceId, ws.id))
-    .orderBy(desc(statusPage.isDefault), asc(statusPage.createdAt), asc(statusPage.id));
+  const [rows, audiences] = await Promise.all([
+    tx
+      .select()
+      .from(statusPage)
+      .where(eq(statusPage.workspaceId, ws.id))
+      .orderBy(desc(statusPage.isDefault), asc(statusPage.createdAt), asc(statusPage.id)),
+    tx
+      .select({
+        id: pageAudience.id,
+        pageId: pageAudience.pageId,
+        componentIds: pageAudience.componentIds,
+        emailDomains: pageAudience.emailDomains,
+        members: pageAudience.members,
+      })
+      .from(pageAudience)
+      .where(eq(pageAudience.workspaceId, ws.id))
+      .orderBy(asc(pageAudience.createdAt), asc(pageAudience.id)),
+  ]);
+  const audiencesOf = groupBy(
+    audiences,
+    (a) => a.pageId,
+    ({ pageId: _page, ...audience }) => audience,
+  );
   const { images: _images, ...wsBrand } = ws.brand;
   return Promise.all(
     rows.map(async (row): Promise<PublicPage> => {
@@ -436,10 +476,8 @@ async function loadPages(tx: Executor, ws: PublicWorkspace): Promise<PublicPage[
         slug: row.slug,
         host: row.host,
         visibility: row.visibility,
-        accessKey:
-          row.visibility === "public" || !row.passwordHash
-            ? null
-            : await pageAccessKey(row.id, row.passwordHash),
+        accessKey: await accessKeyOf(row),
+        audiences: row.visibility === "audience" ? (audiencesOf.get(row.id) ?? []) : [],
         componentIds: row.componentIds,
         groupIds: row.groupIds,
         ...(row.isDefault

@@ -132,6 +132,11 @@ ${
 }
 ${languageSwitcher(view, path)}
 ${view.site.subscriptions ? subscribeMenu(view) : ""}
+${
+  view.site.signedIn
+    ? html`<form class="sign-out" method="post" action="${view.site.base}/access"><input type="hidden" name="signOut" value="1"><button type="submit">${t("private.signOut")}</button></form>`
+    : ""
+}
 </div>
 </div>
 </header>
@@ -703,40 +708,56 @@ export function notFoundPage(ws: PublicWorkspace, view: View): string {
   });
 }
 
-/** Why a visitor's password did not open the page. */
-export type Refusal = { reason: "wrong" } | { reason: "tooMany"; seconds: number };
+/** Why the form is shown again: a wrong password, too many tries, a link sent or ended. */
+export type Refusal =
+  | { reason: "wrong" }
+  | { reason: "tooMany"; seconds: number }
+  | { reason: "sent" }
+  | { reason: "expired" }
+  | { reason: "invalidEmail" };
 
 /**
- * A password page to a visitor who has not entered its password: its name and dress, and the
- * form, nothing it shows. `path` is where the visitor was going, below the page.
+ * A private page to a visitor who may not read it yet: its name and dress, and the form (the
+ * password, or the address to mail a sign-in link to), nothing it shows. `path` is where the
+ * visitor was going, below the page.
  */
 export function lockedPage(
   ws: PublicWorkspace,
   view: View,
   path: string,
-  refusal?: Refusal,
+  { way, refusal }: { way: "password" | "email"; refusal?: Refusal },
 ): string {
   const { t } = view.tr;
-  const problem =
-    refusal?.reason === "wrong"
-      ? t("private.wrong")
-      : refusal
-        ? t("private.tooMany", { seconds: refusal.seconds })
-        : "";
+  const notice =
+    refusal &&
+    {
+      wrong: () => t("private.wrong"),
+      tooMany: () => t("private.tooMany", { seconds: "seconds" in refusal ? refusal.seconds : 0 }),
+      sent: () => t("private.linkSent"),
+      expired: () => t("private.linkExpired"),
+      invalidEmail: () => t("subscribe.invalidEmail"),
+    }[refusal.reason]();
+  const lead = way === "password" ? t("private.lead") : t("private.signInLead");
   return layout(ws, view, {
     title: `${t("private.title")} · ${ws.name}`,
-    description: t("private.lead"),
+    description: lead,
     path,
     locked: true,
     body: html`<h1>${t("private.title")}</h1>
-<p>${t("private.lead")}</p>
-${problem ? html`<p class="notice" role="alert">${problem}</p>` : ""}
+<p>${lead}</p>
+${notice ? html`<p class="notice" role="${refusal!.reason === "sent" ? "status" : "alert"}">${notice}</p>` : ""}
 <form class="form" method="post" action="${view.site.base}/access">
 <input type="hidden" name="next" value="${path}">
 ${view.explicit ? html`<input type="hidden" name="locale" value="${view.locale}">` : ""}
-<label for="page-password">${t("private.password")}</label>
+${
+  way === "password"
+    ? html`<label for="page-password">${t("private.password")}</label>
 <input id="page-password" type="password" name="password" required autocomplete="current-password" maxlength="128">
-<button type="submit">${t("private.enter")}</button>
+<button type="submit">${t("private.enter")}</button>`
+    : html`<label for="page-email">${t("private.email")}</label>
+<input id="page-email" type="email" name="email" required autocomplete="email" maxlength="254">
+<button type="submit">${t("private.sendLink")}</button>`
+}
 </form>`,
   });
 }

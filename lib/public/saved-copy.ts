@@ -9,7 +9,7 @@ import type { PublicData } from "./load";
  * the database is out of reach still shows visitors the last good page rather than a 503. It
  * holds only what the public page already shows.
  */
-const FORMAT = 4;
+const FORMAT = 5;
 
 type SavedCopy = { format: number; savedAt: string; data: PublicData };
 
@@ -32,9 +32,9 @@ function reviver(_key: string, value: unknown): unknown {
 }
 
 export function serializeCopy(data: PublicData, savedAt = new Date()): string {
-  // A page's key stays in memory: a copy restored while the database is away keeps private
-  // pages locked to everyone until it answers.
-  const pages = data.pages.map((page) => ({ ...page, accessKey: null }));
+  // A page's key and its audiences' addresses stay in memory: a copy restored while the
+  // database is away keeps private pages locked to everyone until it answers.
+  const pages = data.pages.map((page) => ({ ...page, accessKey: null, audiences: [] }));
   const copy: SavedCopy = {
     format: FORMAT,
     savedAt: savedAt.toISOString(),

@@ -1,8 +1,8 @@
 import { config } from "@/lib/config";
-import { pageCookieName } from "@/lib/crypto/page-access";
+import { pageCookieName, visitorCookieName } from "@/lib/crypto/page-access";
 import { strongEtag } from "@/lib/http/etag";
 import { GenerationCache } from "./cache";
-import { loadPublicData, type PublicData } from "./load";
+import { loadPublicData, type PublicAudience, type PublicData, type PublicPage } from "./load";
 import { readCopy, saveCopy } from "./saved-copy";
 import { onPage, pageAt, pageData, shownComponents, type PageRef } from "./scope";
 import { rootSite, type Site } from "./view";
@@ -42,9 +42,9 @@ export type Snapshot = {
   scoped: Map<string, Snapshot>;
   /**
    * On a page not everyone may read: the cookie that lets a visitor in and the key it is checked
-   * with (null: no visitor may read it yet).
+   * with (null: no visitor may read it yet); on an audience page, the audiences an address is in.
    */
-  locked?: { cookie: string; key: string | null };
+  locked?: { cookie: string; key: string | null; audiencesOf?: (email: string) => string[] };
 };
 
 type Caches = {
@@ -107,13 +107,80 @@ export function pageSnapshot(root: Snapshot, ref: PageRef): Snapshot | null {
       key: `${key}|`,
       shows: (componentIds) => onPage(found.page, shown, componentIds),
       scoped: new Map(),
-      ...(found.page.visibility === "public"
-        ? {}
-        : { locked: { cookie: pageCookieName(found.page.id), key: found.page.accessKey } }),
+      ...(found.page.visibility === "public" ? {} : { locked: lockOf(found.page) }),
     };
     root.scoped.set(key, scoped);
   }
   return scoped;
+}
+
+function lockOf(page: PublicPage): NonNullable<Snapshot["locked"]> {
+  if (page.visibility === "password") {
+    return { cookie: pageCookieName(page.id), key: page.accessKey };
+  }
+  return {
+    cookie: visitorCookieName(page.id),
+    key: page.accessKey,
+    audiencesOf: audiencesByAddress(page.audiences),
+  };
+}
+
+/** The audiences an address is in, by its own listing or its domain's, sorted by id. */
+function audiencesByAddress(audiences: PublicAudience[]): (email: string) => string[] {
+  const byName = new Map<string, string[]>();
+  const add = (name: string, id: string) => byName.set(name, [...(byName.get(name) ?? []), id]);
+  for (const audience of audiences) {
+    for (const member of audience.members) add(member, audience.id);
+    for (const domain of audience.emailDomains) add(`@${domain}`, audience.id);
+  }
+  return (email) => {
+    const address = email.toLowerCase();
+    const domain = address.slice(address.lastIndexOf("@"));
+    return [...new Set([...(byName.get(address) ?? []), ...(byName.get(domain) ?? [])])].sort();
+  };
+}
+
+/**
+ * What one signed-in visitor of an audience page reads (null when they are in none of its
+ * audiences): the page narrowed to the components of their audiences. Built once per set of
+ * audiences and kept with the page's snapshot, so visitors of the same audiences share it and
+ * visitors of others never reach it.
+ */
+export function audienceSnapshot(root: Snapshot, ref: PageRef, email: string): Snapshot | null {
+  const scoped = pageSnapshot(root, ref);
+  const found = root.data && pageAt(root.data, ref);
+  const audienceIds = scoped?.locked?.audiencesOf?.(email) ?? [];
+  if (!scoped || !found || !audienceIds.length) return null;
+  const key = `${scoped.key}${audienceIds.join(",")}|`;
+  let reader = scoped.scoped.get(key);
+  if (!reader) {
+    const data = root.data!;
+    const wanted = new Set(
+      found.page.audiences
+        .filter((audience) => audienceIds.includes(audience.id))
+        .flatMap((audience) => audience.componentIds),
+    );
+    // Of the page's components, those of the visitor's audiences: listed one by one, so a group
+    // of the page shows only its members the audiences name.
+    const visible: PublicPage = {
+      ...found.page,
+      componentIds: [...shownComponents(data, found.page)].filter((id) => wanted.has(id)),
+      groupIds: [],
+    };
+    const shown = shownComponents(data, visible);
+    reader = {
+      data: pageData(data, visible),
+      shown: root.shown,
+      rendered: new Map(),
+      fingerprint: root.fingerprint,
+      site: { ...found.site, signedIn: true },
+      key,
+      shows: (componentIds) => onPage(visible, shown, componentIds),
+      scoped: new Map(),
+    };
+    scoped.scoped.set(key, reader);
+  }
+  return reader;
 }
 
 /**

@@ -20,7 +20,13 @@ export type Language = { locale: Locale; explicit: boolean };
  * (`/p/{slug}`, or none at `/` and on the page's own host), the address its absolute links
  * start with (its host when it has one), and whether it takes email subscriptions.
  */
-export type Site = { base: string; canonical: string; subscriptions: boolean };
+export type Site = {
+  base: string;
+  canonical: string;
+  subscriptions: boolean;
+  /** A page its reader signed in to: it offers to sign out. */
+  signedIn?: boolean;
+};
 
 /** What a page is written for: its language, its words and its own links. */
 export type View = Language & {

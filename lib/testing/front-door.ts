@@ -19,15 +19,28 @@ export async function startFrontDoor() {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
-  const get = (path: string, host = `127.0.0.1:${port}`, method = "GET") =>
-    new Promise<LoopbackAnswer>((resolve, reject) => {
-      const sent = httpRequest({ port, path, method, headers: { host } }, (response) => {
-        let body = "";
-        response.on("data", (chunk: Buffer) => (body += chunk.toString()));
-        response.on("end", () =>
-          resolve({ status: response.statusCode!, location: response.headers.location, body }),
-        );
-      });
+  const get = (
+    path: string,
+    host = `127.0.0.1:${port}`,
+    method = "GET",
+    headers: Record<string, string> = {},
+  ) =>
+    new Promise<LoopbackAnswer & { cacheControl?: string }>((resolve, reject) => {
+      const sent = httpRequest(
+        { port, path, method, headers: { ...headers, host } },
+        (response) => {
+          let body = "";
+          response.on("data", (chunk: Buffer) => (body += chunk.toString()));
+          response.on("end", () =>
+            resolve({
+              status: response.statusCode!,
+              location: response.headers.location,
+              cacheControl: response.headers["cache-control"],
+              body,
+            }),
+          );
+        },
+      );
       sent.on("error", reject);
       sent.end();
     });

@@ -132,6 +132,15 @@ export const de: Messages = {
   "private.enter": "Seite öffnen",
   "private.wrong": "Das Passwort ist nicht richtig.",
   "private.tooMany": "Zu viele Versuche; versuchen Sie es in {seconds, number} s erneut.",
+  "private.signInLead":
+    "Melden Sie sich mit Ihrer E-Mail-Adresse an, um sie zu lesen: Wir senden Ihnen einen Link.",
+  "private.email": "E-Mail-Adresse",
+  "private.sendLink": "Link per E-Mail senden",
+  "private.linkSent":
+    "Wenn diese Adresse die Seite lesen darf, ist ein Anmeldelink unterwegs. Er gilt 15 Minuten.",
+  "private.linkExpired":
+    "Dieser Anmeldelink ist abgelaufen oder ungültig. Fordern Sie einen neuen an.",
+  "private.signOut": "Abmelden",
 
   // Subscribing
   "subscribe.intro":

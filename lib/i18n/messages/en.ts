@@ -134,6 +134,13 @@ export const en = {
   "private.enter": "Open the page",
   "private.wrong": "That password is not right.",
   "private.tooMany": "Too many attempts; try again in {seconds, number} s.",
+  "private.signInLead": "Sign in with your email address to read it: we send you a link.",
+  "private.email": "Email address",
+  "private.sendLink": "Email me a link",
+  "private.linkSent":
+    "If this address may read the page, a link to sign in is on its way. It works for 15 minutes.",
+  "private.linkExpired": "That sign-in link has ended or is not valid. Ask for a new one.",
+  "private.signOut": "Sign out",
 
   // Subscribing
   "subscribe.intro":

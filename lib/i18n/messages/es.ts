@@ -132,6 +132,14 @@ export const es: Messages = {
   "private.enter": "Abrir la página",
   "private.wrong": "La contraseña no es correcta.",
   "private.tooMany": "Demasiados intentos; vuelva a intentarlo en {seconds, number} s.",
+  "private.signInLead":
+    "Inicie sesión con su dirección de correo para leerla: le enviamos un enlace.",
+  "private.email": "Correo electrónico",
+  "private.sendLink": "Enviarme un enlace",
+  "private.linkSent":
+    "Si esta dirección puede leer la página, un enlace para iniciar sesión está en camino. Funciona durante 15 minutos.",
+  "private.linkExpired": "Ese enlace ha caducado o no es válido. Pida uno nuevo.",
+  "private.signOut": "Cerrar sesión",
 
   // Subscribing
   "subscribe.intro":

@@ -132,6 +132,15 @@ export const fr: Messages = {
   "private.enter": "Ouvrir la page",
   "private.wrong": "Ce mot de passe n'est pas le bon.",
   "private.tooMany": "Trop de tentatives ; réessayez dans {seconds, number} s.",
+  "private.signInLead":
+    "Connectez-vous avec votre adresse e-mail pour la consulter : nous vous envoyons un lien.",
+  "private.email": "Adresse e-mail",
+  "private.sendLink": "M'envoyer un lien",
+  "private.linkSent":
+    "Si cette adresse peut consulter la page, un lien de connexion est en route. Il est valable 15 minutes.",
+  "private.linkExpired":
+    "Ce lien de connexion a expiré ou n'est pas valide. Demandez-en un nouveau.",
+  "private.signOut": "Se déconnecter",
 
   // Subscribing
   "subscribe.intro":

@@ -131,6 +131,14 @@ export const ja: Messages = {
   "private.enter": "ページを開く",
   "private.wrong": "パスワードが正しくありません。",
   "private.tooMany": "試行回数が多すぎます。{seconds, number} 秒後にもう一度お試しください。",
+  "private.signInLead": "読むにはメールアドレスでサインインしてください。リンクをお送りします。",
+  "private.email": "メールアドレス",
+  "private.sendLink": "リンクをメールで受け取る",
+  "private.linkSent":
+    "このアドレスがページを読める場合、サインイン用のリンクをお送りしました。リンクは 15 分間有効です。",
+  "private.linkExpired":
+    "このサインインリンクは期限切れか無効です。新しいリンクを請求してください。",
+  "private.signOut": "サインアウト",
 
   // Subscribing
   "subscribe.intro":

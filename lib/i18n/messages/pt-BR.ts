@@ -133,6 +133,13 @@ export const ptBR: Messages = {
   "private.enter": "Abrir a página",
   "private.wrong": "A senha não está correta.",
   "private.tooMany": "Tentativas demais; tente de novo em {seconds, number} s.",
+  "private.signInLead": "Entre com seu endereço de e-mail para lê-la: enviamos um link.",
+  "private.email": "Endereço de e-mail",
+  "private.sendLink": "Enviar um link por e-mail",
+  "private.linkSent":
+    "Se este endereço pode ler a página, um link para entrar está a caminho. Ele vale por 15 minutos.",
+  "private.linkExpired": "Esse link de entrada expirou ou não é válido. Peça um novo.",
+  "private.signOut": "Sair",
 
   // Subscribing
   "subscribe.intro":
