@@ -8,6 +8,7 @@ import type * as members from "@/lib/members/schemas";
 import type * as monitors from "@/lib/monitors/schemas";
 import type * as notifications from "@/lib/notifications/schemas";
 import type * as pages from "@/lib/pages/schemas";
+import type * as sso from "@/lib/sso/schemas";
 import type * as subscribers from "@/lib/subscribers/schemas";
 import type * as tokens from "@/lib/tokens/schemas";
 import type * as workspace from "@/lib/workspace/schemas";
@@ -104,3 +105,7 @@ export type PageImageKind = workspace.ImageKindName;
 export type StatusPage = Answer<typeof pages.Page>;
 export type StatusPageList = Answer<typeof pages.PageList>;
 export type StatusPageInput = Json<z.output<typeof pages.PatchPageInput>>;
+export type Audience = Answer<typeof pages.Audience>;
+export type AudienceList = Answer<typeof pages.AudienceList>;
+
+export type SsoSettings = Answer<typeof sso.SsoSettings>;

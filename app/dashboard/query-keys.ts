@@ -63,6 +63,11 @@ export const memberKeys = {
 export const pageKeys = {
   all: ["pages"] as const,
   list: () => [...pageKeys.all, "list"] as const,
+  audiences: (pageId: string) => [...pageKeys.all, "audiences", pageId] as const,
+};
+
+export const ssoKeys = {
+  all: ["sso"] as const,
 };
 
 export const apiTokenKeys = {

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { actorFromHeaders } from "@/lib/auth/session";
+import { ssoSignInOffered } from "@/lib/sso/sso";
 import { isSetUp } from "@/lib/workspace/setup";
 import { unlessDatabaseAway } from "@/app/ui/database-unavailable";
 import { SignInForm } from "./sign-in-form";
@@ -22,7 +23,7 @@ async function signInPage() {
       <div className="card">
         <p className="brand">Allclear</p>
         <h1>Sign in</h1>
-        <SignInForm />
+        <SignInForm sso={await ssoSignInOffered()} />
       </div>
     </main>
   );

@@ -29,9 +29,33 @@ function describe(failure: Failure): string {
   return failure.message ?? "Sign-in failed.";
 }
 
-export function SignInForm() {
+/** What the provider's callback said when it did not sign the visitor in. */
+function providerRefusal(error: string | null): string | null {
+  if (!error) return null;
+  return error === "unable_to_create_user" || error === "unable_to_create_session"
+    ? "Single sign-on did not let you in: your address may not join this workspace. Ask an admin to invite you."
+    : "Single sign-on did not sign you in. Try again, or ask an admin.";
+}
+
+export function SignInForm({ sso = false }: { sso?: boolean }) {
   const router = useRouter();
   const params = useSearchParams();
+  const [redirecting, setRedirecting] = useState(false);
+  const refused = providerRefusal(params.get("error"));
+
+  async function signInWithProvider() {
+    setRedirecting(true);
+    setError(null);
+    const { error: failure } = await authClient().signIn.social({
+      provider: "sso",
+      callbackURL: safeNextPath(params.get("next")),
+      errorCallbackURL: "/sign-in",
+    });
+    if (failure) {
+      setRedirecting(false);
+      setError(describe(failure as Failure));
+    }
+  }
   const [step, setStep] = useState<"password" | "code" | "backup">("password");
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -71,10 +95,18 @@ export function SignInForm() {
 
   return (
     <form className="form" onSubmit={onSubmit} key={step}>
-      {error && (
+      {(error ?? refused) && (
         <p className="alert" role="alert">
-          {error}
+          {error ?? refused}
         </p>
+      )}
+      {step === "password" && sso && (
+        <>
+          <button type="button" onClick={() => void signInWithProvider()} disabled={redirecting}>
+            {redirecting ? "Going to single sign-on…" : "Sign in with single sign-on"}
+          </button>
+          <p className="muted">Or with your password:</p>
+        </>
       )}
       {step === "password" && (
         <>

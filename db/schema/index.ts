@@ -11,3 +11,4 @@ export * from "./email";
 export * from "./limits";
 export * from "./tokens";
 export * from "./pages";
+export * from "./sso";

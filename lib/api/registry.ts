@@ -8,6 +8,7 @@ import * as notifications from "@/lib/notifications/operations";
 import * as members from "@/lib/members/operations";
 import * as monitors from "@/lib/monitors/operations";
 import * as subscribers from "@/lib/subscribers/operations";
+import * as sso from "@/lib/sso/operations";
 import * as tokens from "@/lib/tokens/operations";
 import * as workspace from "@/lib/workspace/operations";
 import type { Operation } from "@/lib/contract/operation";
@@ -16,6 +17,7 @@ import type { Operation } from "@/lib/contract/operation";
 export const operations: readonly Operation[] = [
   ...Object.values(workspace),
   ...Object.values(members),
+  ...Object.values(sso),
   ...Object.values(components),
   ...Object.values(pages),
   ...Object.values(incidents),

@@ -75,6 +75,13 @@ const audience = async () => {
   );
   return [page, made.body.id as string] as const;
 };
+// Saved turned off, the provider's issuer is not asked for its discovery document.
+const SSO_OFF = {
+  enabled: false,
+  issuer: "https://id.example.com",
+  clientId: "allclear",
+  clientSecret: "a client secret",
+};
 const group = async () =>
   (await ok(script.post("/v1/component-groups", { name: "Group" }))).body.id as string;
 const incident = async (visibility = "published") =>
@@ -282,6 +289,21 @@ const RECIPES: Record<string, Recipe> = {
     run: async () => {
       const id = await statusPage();
       return made(script.delete(`/v1/pages/${id}`), id);
+    },
+  },
+  putSso: {
+    action: "sso.update",
+    by: "token",
+    run: async () => {
+      return made(script.put("/v1/workspace/sso", SSO_OFF), workspaceId);
+    },
+  },
+  deleteSso: {
+    action: "sso.delete",
+    by: "token",
+    run: async () => {
+      await ok(script.put("/v1/workspace/sso", SSO_OFF));
+      return made(script.delete("/v1/workspace/sso"), workspaceId);
     },
   },
   createAudience: {

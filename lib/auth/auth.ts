@@ -1,12 +1,23 @@
 import { betterAuth } from "better-auth";
-import { createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { uuidv7 } from "uuidv7";
 import { getDb, schema } from "@/db/client";
 import { config } from "@/lib/config";
 import { hashedResetIdentifier, RESET_IDENTIFIER_PREFIX, voidResetLinks } from "./reset-links";
 import { resolveAuthSecret } from "@/lib/crypto/auth-secret";
+import { logError } from "@/lib/log";
+import {
+  isMember,
+  joinBySso,
+  passwordSignInRefused,
+  SSO_PROVIDER_ID,
+  ssoAdmission,
+  ssoForAuth,
+  ssoVersion,
+} from "@/lib/sso/sso";
 
 export const AUTH_BASE_PATH = "/auth";
 export const COOKIE_PREFIX = "allclear";
@@ -29,9 +40,44 @@ export function secureCookies(): boolean {
   return config().baseUrl.startsWith("https://");
 }
 
+/** Paths where a password (or the second factor after it) starts a session. */
+const PASSWORD_SIGN_IN = /^\/(?:sign-in\/email|two-factor\/)/;
+
+/** Whether better-auth is answering the provider's callback (a sign-in through it). */
+const throughProvider = (ctx: { path?: string } | null | undefined) =>
+  !!ctx?.path?.startsWith("/callback/");
+
+/** The team's provider, when one is on; a secret that cannot be read leaves it off, said once. */
+async function providerConfig() {
+  try {
+    const sso = await ssoForAuth();
+    if (!sso) return { version: "none", config: [] };
+    return {
+      version: sso.version,
+      config: [
+        {
+          providerId: SSO_PROVIDER_ID,
+          name: "Single sign-on",
+          discoveryUrl: `${sso.issuer}/.well-known/openid-configuration`,
+          clientId: sso.clientId,
+          clientSecret: sso.clientSecret,
+          scopes: ["openid", "email", "profile"],
+          pkce: true,
+          requireIdTokenVerification: true,
+        },
+      ],
+    };
+  } catch (error) {
+    logError("Single sign-on is off: its setup could not be read", error);
+    return { version: "unreadable", config: [] };
+  }
+}
+
 async function createAuth() {
   const { baseUrl, trustProxyHeader } = config();
   const db = await getDb();
+  const provider = await providerConfig();
+  store.__allclearAuthSso = provider.version;
   return betterAuth({
     appName: "Allclear",
     baseURL: baseUrl,
@@ -91,7 +137,52 @@ async function createAuth() {
       }),
     },
     session: { cookieCache: { enabled: false } },
+    // The team's provider is trusted with the addresses it vouches for: a member signing in
+    // through it for the first time is linked to their account.
+    account: {
+      accountLinking: {
+        enabled: true,
+        trustedProviders: [SSO_PROVIDER_ID],
+        requireLocalEmailVerified: false,
+      },
+      encryptOAuthTokens: true,
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Through the provider, only an address it may admit gets an account (else the
+          // callback ends with `unable_to_create_user`), and the account becomes a member.
+          before: async (created, ctx) => {
+            if (throughProvider(ctx) && !(await ssoAdmission(created.email))) return false;
+          },
+          after: async (created, ctx) => {
+            if (throughProvider(ctx)) await joinBySso(created);
+          },
+        },
+      },
+      session: {
+        create: {
+          before: async (session, ctx) => {
+            if (throughProvider(ctx)) {
+              if (!(await isMember(session.userId))) return false;
+              return;
+            }
+            if (
+              ctx?.path &&
+              PASSWORD_SIGN_IN.test(ctx.path) &&
+              (await passwordSignInRefused(session.userId))
+            ) {
+              throw new APIError("FORBIDDEN", {
+                code: "SSO_REQUIRED",
+                message: "This workspace signs in with single sign-on; use it instead.",
+              });
+            }
+          },
+        },
+      },
+    },
     plugins: [
+      genericOAuth({ config: provider.config }),
       twoFactor({
         issuer: "Allclear",
         accountLockout: {
@@ -127,7 +218,11 @@ async function createAuth() {
 
 export type Auth = Awaited<ReturnType<typeof createAuth>>;
 
-const store = globalThis as typeof globalThis & { __allclearAuth?: Promise<Auth> };
+const store = globalThis as typeof globalThis & {
+  __allclearAuth?: Promise<Auth>;
+  /** The version of the provider setup the current instance was built with. */
+  __allclearAuthSso?: string;
+};
 
 export function getAuth(): Promise<Auth> {
   store.__allclearAuth ??= createAuth().catch((error: unknown) => {
@@ -139,4 +234,14 @@ export function getAuth(): Promise<Auth> {
 
 export function forgetAuth(): void {
   store.__allclearAuth = undefined;
+}
+
+/**
+ * The auth instance, rebuilt first when the provider setup changed since it was built (by this
+ * instance of the server or another): for the requests that sign in through the provider.
+ */
+export async function authWithCurrentProvider(): Promise<Auth> {
+  await getAuth();
+  if ((await ssoVersion()) !== store.__allclearAuthSso) forgetAuth();
+  return getAuth();
 }

@@ -4,13 +4,14 @@ import { config } from "@/lib/config";
 import { errorResponse } from "@/lib/http/problem";
 import { clientAddress, visitorKey } from "@/lib/http/client-address";
 import { assertSameOrigin, frontGate, readLimitedText } from "@/lib/http/request";
-import { AUTH_BASE_PATH, authCookieName, getAuth } from "./auth";
+import { AUTH_BASE_PATH, authCookieName, authWithCurrentProvider, getAuth } from "./auth";
 import { actorFromHeaders, readCookie, verifySignedCookie } from "./session";
 import { requestPasswordReset, RESET_REQUESTED } from "./password-reset";
 import { beginSignInAttempt, signInFailed, signInSucceeded } from "./throttle";
 import { auditSignIn, isAuditedAuthPath } from "./sign-in-audit";
 
 const SIGN_IN_PATH = `${AUTH_BASE_PATH}/sign-in/email`;
+const THROUGH_PROVIDER = new RegExp(`^${AUTH_BASE_PATH}/(?:sign-in/social|callback/)`);
 // Answered here rather than by better-auth, whose answer comes sooner for an unknown address.
 const RESET_REQUEST_PATH = `${AUTH_BASE_PATH}/request-password-reset`;
 
@@ -131,7 +132,10 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
       headers: withVisitorAddress(request.headers),
       body,
     });
-    const auth = await getAuth();
+    // Signing in through the team's provider uses its current setup, however recently changed.
+    const auth = THROUGH_PROVIDER.test(new URL(request.url).pathname)
+      ? await authWithCurrentProvider()
+      : await getAuth();
     const email =
       request.method === "POST" && new URL(request.url).pathname === SIGN_IN_PATH
         ? emailOf(body ?? "")

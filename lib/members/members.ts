@@ -343,6 +343,14 @@ export async function removeMember({ ctx, userId }: { ctx: Actor; userId: string
     await revokeInvitationsBy(tx, ctx.workspaceId, target.userId);
     // A user belongs to exactly one workspace, so leaving it is deleting the account.
     await tx.delete(user).where(eq(user.id, target.userId));
+    // The team's provider may not bring the address back as a new member; an invitation may.
+    await tx
+      .insert(schema.removedMember)
+      .values({ workspaceId: ctx.workspaceId, email: target.email.toLowerCase() })
+      .onConflictDoUpdate({
+        target: [schema.removedMember.workspaceId, schema.removedMember.email],
+        set: { removedAt: new Date() },
+      });
     await recordAudit(
       tx,
       ctx,

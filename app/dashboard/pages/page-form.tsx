@@ -11,6 +11,7 @@ import { useComponentPage } from "../components/use-components";
 const VISIBILITIES = [
   { value: "public", label: "Public: anyone may read it" },
   { value: "password", label: "Password: only visitors with its password" },
+  { value: "audience", label: "Audiences: visitors sign in, each sees their own components" },
 ];
 
 const FIELDS = ["name", "slug", "host", "visibility", "password", "componentIds", "groupIds"];

@@ -10,6 +10,7 @@ import { apiFetch } from "@/lib/client/api";
 import { useCan } from "../actor";
 import type { StatusPage } from "../api-types";
 import { auditKeys, pageKeys, workspaceKeys } from "../query-keys";
+import { Audiences } from "./audiences";
 import { PageForm } from "./page-form";
 import { useStatusPages } from "./use-pages";
 
@@ -61,6 +62,7 @@ function PageCard({ page }: { page: StatusPage }) {
         />
       )}
       <ErrorNotice error={remove.error} />
+      {isAdmin && page.visibility === "audience" && <Audiences page={page} />}
       {isAdmin && !editing && (
         <div className="row">
           <button

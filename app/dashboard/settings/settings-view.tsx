@@ -8,6 +8,8 @@ import { NewPasswordField } from "@/app/ui/new-password-field";
 import { ErrorNotice, Loading } from "@/app/ui/states";
 import { sessionKeys } from "../query-keys";
 import type { BrandingChoices } from "./branding-choices";
+import { useCan } from "../actor";
+import { SingleSignOnSettings } from "./single-sign-on";
 import { TwoFactorSettings } from "./two-factor";
 import { WorkspaceSettings } from "./workspace";
 
@@ -24,6 +26,7 @@ function OutcomeNotice({ outcome }: { outcome: Outcome }) {
 
 export function SettingsView({ choices }: { choices: BrandingChoices }) {
   const queryClient = useQueryClient();
+  const admin = useCan("admin");
   // Read fresh each time: two-factor state and name change here and elsewhere.
   const session = useQuery({
     queryKey: sessionKeys.all,
@@ -106,6 +109,7 @@ export function SettingsView({ choices }: { choices: BrandingChoices }) {
       </section>
       <TwoFactorSettings enabled={Boolean(user.twoFactorEnabled)} onChange={refresh} />
       <WorkspaceSettings choices={choices} />
+      {admin && <SingleSignOnSettings />}
     </div>
   );
 }

@@ -1,0 +1,54 @@
+import { z } from "zod";
+
+/** What an answer shows for the stored client secret; sent back, it keeps the secret. */
+export const SECRET_MASK = "********";
+
+const DOMAIN =
+  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
+
+export const SsoSettings = z
+  .object({
+    enabled: z.boolean(),
+    issuer: z.string().describe("The OpenID provider's issuer URL"),
+    clientId: z.string(),
+    clientSecret: z.literal(SECRET_MASK).describe("Stored encrypted; never answered"),
+    allowedDomains: z
+      .array(z.string())
+      .describe("Addresses in these domains may join as new members by signing in"),
+    defaultRole: z.enum(["viewer", "editor", "admin"]),
+    requireSso: z.boolean().describe("Password sign-in is off for everyone but the owner"),
+    callbackUrl: z.string().describe("The redirect URI to register with the provider"),
+    updatedAt: z.date(),
+  })
+  .meta({ id: "SsoSettings" });
+export type SsoSettings = z.input<typeof SsoSettings>;
+
+export const SsoInput = z
+  .strictObject({
+    enabled: z.boolean().default(true),
+    issuer: z
+      .url({ protocol: /^https?$/, message: "Must be an http(s) URL." })
+      .max(2000)
+      .transform((value) => value.replace(/\/+$/, "")),
+    clientId: z.string().trim().min(1, "Must not be empty.").max(500),
+    clientSecret: z
+      .string()
+      .min(1, "Must not be empty.")
+      .max(2000)
+      .describe(`The client secret; "${SECRET_MASK}" keeps the stored one`),
+    allowedDomains: z
+      .array(
+        z
+          .string()
+          .trim()
+          .toLowerCase()
+          .transform((value) => value.replace(/^@/, ""))
+          .pipe(z.string().regex(DOMAIN, "Must be a domain such as example.com.")),
+      )
+      .max(100)
+      .default([]),
+    defaultRole: z.enum(["viewer", "editor", "admin"]).default("viewer"),
+    requireSso: z.boolean().default(false),
+  })
+  .meta({ id: "SsoInput" });
+export type SsoInput = z.output<typeof SsoInput>;
