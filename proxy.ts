@@ -43,6 +43,6 @@ export function proxy(request: Request): Response {
 // own matching.
 export const config = {
   matcher: [
-    "/((?!$|history(?:\\.rss|\\.atom)?$|history/[^/]+$|robots\\.txt$|sitemap\\.xml$|brand\\.css$|brand/[^/]+$|badge/[^/]+$|widget\\.json$|embed$|incidents/[^/]+$|maintenance/[^/]+$|public/subscriptions(?:/confirm|/manage|/unsubscribe)?$|api/v2/.|p/[^/]+(?:/.*)?$|access$|v1/.|auth/.|health(?:/ready)?$|heartbeat/[^/]+(?:/fail)?$|openapi\\.json$).*)",
+    "/((?!$|history(?:\\.rss|\\.atom)?$|history/[^/]+$|robots\\.txt$|sitemap\\.xml$|brand\\.css$|brand/[^/]+$|badge/[^/]+$|widget\\.json$|embed$|incidents/[^/]+$|maintenance/[^/]+$|public/subscriptions(?:/confirm|/manage|/unsubscribe)?$|api/v2/.|p/[^/]+(?:/.*)?$|access(?:/oidc|/callback)?$|v1/.|auth/.|health(?:/ready)?$|heartbeat/[^/]+(?:/fail)?$|openapi\\.json$).*)",
   ],
 };

@@ -53,6 +53,10 @@ export const statusPage = pgTable(
     supportUrl: text(),
     footerText: text(),
     showPoweredBy: boolean(),
+    /** An audience page's OpenID provider for its readers, with its client (secret encrypted). */
+    oidcIssuer: text(),
+    oidcClientId: text(),
+    oidcClientSecretEncrypted: text(),
     createdAt: createdAt(),
     updatedAt: at().notNull().defaultNow(),
   },

@@ -19,3 +19,10 @@ export const idParams = z.object({ id: uuid() });
 /** A language the public page, its subscription pages and subscribers' mail speak. */
 export const locale = () =>
   z.enum(LOCALES, { message: `Must be one of ${LOCALES.join(", ")}.` }).meta({ id: "Locale" });
+
+/** An OpenID provider's issuer URL, kept without trailing slashes. */
+export const issuerUrl = () =>
+  z
+    .url({ protocol: /^https?$/, message: "Must be an http(s) URL." })
+    .max(2000)
+    .transform((value) => value.replace(/\/+$/, ""));

@@ -1,5 +1,6 @@
 import { hashPassword, verifyPassword } from "better-auth/crypto";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { uuidv7 } from "uuidv7";
 import { getDb, schema, type Executor } from "@/db/client";
 import { isUniqueViolation } from "@/db/errors";
 import { changesBetween, recordAudit, REDACTED, type Changes } from "@/lib/audit/audit";
@@ -7,11 +8,20 @@ import { pageAccessKey, pageReadToken, preparePageAccess } from "@/lib/crypto/pa
 import { transactionChangingData } from "@/lib/changes/changes";
 import { config } from "@/lib/config";
 import type { Actor } from "@/lib/contract/actor";
+import { decryptSecret, encryptSecret } from "@/lib/crypto/secrets";
 import { ConflictError, NotFoundError, ValidationError } from "@/lib/errors";
+import { discoverOpenIdProvider } from "@/lib/net/openid";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
 import { workspaceColumns } from "@/lib/workspace/workspace";
 import { pageUrl } from "./url";
-import type { CreatePageInput, Page, PageBrandingInput, PatchPageInput } from "./schemas";
+import {
+  SECRET_MASK,
+  type CreatePageInput,
+  type Page,
+  type PageBrandingInput,
+  type PageOidcInput,
+  type PatchPageInput,
+} from "./schemas";
 
 const { statusPage, workspace, component, componentGroup } = schema;
 
@@ -72,7 +82,77 @@ function pageOf(
     },
     language: locale && isLocale(locale) ? locale : "en",
     timeZone: (row.isDefault ? ws.timeZone : row.timeZone) ?? ws.timeZone,
+    oidc:
+      row.oidcIssuer && row.oidcClientId
+        ? {
+            issuer: row.oidcIssuer,
+            clientId: row.oidcClientId,
+            clientSecret: SECRET_MASK,
+            callbackUrl: pageCallbackUrl(row),
+          }
+        : null,
     createdAt: row.createdAt,
+  };
+}
+
+/** Where a page's OpenID provider sends its readers back: the redirect URI to register. */
+export const pageCallbackUrl = (page: { isDefault: boolean; slug: string; host: string | null }) =>
+  `${pageUrl(page)}/access/callback`;
+
+const oidcBinding = (pageId: string) => `status_page.oidc_client_secret:${pageId}`;
+
+/**
+ * The provider columns a change sets: none when `oidc` is not sent, cleared by null, else
+ * checked at the provider (400 on `oidc.issuer`) with the secret encrypted for the page's row
+ * ("********" keeps the stored one). Done before the transaction: it asks the provider.
+ */
+async function oidcColumns(
+  pageId: string,
+  oidc: PageOidcInput | null | undefined,
+  stored: string | null,
+) {
+  if (oidc === undefined) return {};
+  if (oidc === null) {
+    return { oidcIssuer: null, oidcClientId: null, oidcClientSecretEncrypted: null };
+  }
+  if (oidc.clientSecret === SECRET_MASK && !stored) {
+    throw ValidationError.field(
+      "oidc.clientSecret",
+      "Send the client secret the provider gave you.",
+    );
+  }
+  try {
+    await discoverOpenIdProvider(oidc.issuer);
+  } catch (error) {
+    throw ValidationError.field("oidc.issuer", (error as Error).message);
+  }
+  return {
+    oidcIssuer: oidc.issuer,
+    oidcClientId: oidc.clientId,
+    oidcClientSecretEncrypted:
+      oidc.clientSecret === SECRET_MASK
+        ? stored
+        : await encryptSecret(oidc.clientSecret, oidcBinding(pageId)),
+  };
+}
+
+/** An audience page's provider with its secret, for the sign-in that needs it (null: none). */
+export async function pageSignInClient(pageId: string) {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      issuer: statusPage.oidcIssuer,
+      clientId: statusPage.oidcClientId,
+      secret: statusPage.oidcClientSecretEncrypted,
+      visibility: statusPage.visibility,
+    })
+    .from(statusPage)
+    .where(eq(statusPage.id, pageId));
+  if (!row?.issuer || !row.clientId || !row.secret || row.visibility !== "audience") return null;
+  return {
+    issuer: row.issuer,
+    clientId: row.clientId,
+    clientSecret: await decryptSecret(row.secret, oidcBinding(pageId)),
   };
 }
 
@@ -257,13 +337,34 @@ const audited = (page: Page) => ({
   language: page.language,
   timeZone: page.timeZone,
   ...page.branding,
+  oidcIssuer: page.oidc?.issuer ?? null,
+  oidcClientId: page.oidc?.clientId ?? null,
 });
+
+/** A provider's secret set is in the audit log as a change, never with its value. */
+const withOidcSecret = (changes: Changes | undefined, oidc: PageOidcInput | null | undefined) =>
+  oidc && oidc.clientSecret !== SECRET_MASK
+    ? { ...changes, oidcClientSecret: { from: REDACTED, to: REDACTED } }
+    : changes;
+
+/** Only an audience page signs readers in with a provider. */
+function assertOidcFits(visibility: PageRow["visibility"], oidc: PageOidcInput | null | undefined) {
+  if (oidc && visibility !== "audience") {
+    throw ValidationError.field(
+      "oidc",
+      "Only an audience page signs its readers in with a provider.",
+    );
+  }
+}
 
 /** A page beside the first: its own dress starts as the workspace's unless given. */
 export async function createPage({ ctx, input }: { ctx: Actor; input: CreatePageInput }) {
   assertHostFree(input.host);
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   assertVisibility({ isDefault: false, visibility: input.visibility ?? "public", passwordHash });
+  assertOidcFits(input.visibility ?? "public", input.oidc);
+  const id = uuidv7();
+  const oidc = await oidcColumns(id, input.oidc, null);
   await preparePageAccess();
   try {
     return await transactionChangingData(ctx.workspaceId, async (tx) => {
@@ -272,7 +373,9 @@ export async function createPage({ ctx, input }: { ctx: Actor; input: CreatePage
       const [row] = await tx
         .insert(statusPage)
         .values({
+          id,
           workspaceId: ctx.workspaceId,
+          ...oidc,
           name: input.name,
           slug: input.slug,
           host: input.host ?? null,
@@ -297,7 +400,10 @@ export async function createPage({ ctx, input }: { ctx: Actor; input: CreatePage
         ctx,
         "page.create",
         { type: "page", id: page!.id, name: page!.name },
-        withPassword(changesBetween(null, audited(page!)), !!input.password),
+        withOidcSecret(
+          withPassword(changesBetween(null, audited(page!)), !!input.password),
+          input.oidc,
+        ),
       );
       return page!;
     });
@@ -321,6 +427,10 @@ export async function updatePage({
 }) {
   assertHostFree(input.host);
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  const db = await getDb();
+  const current = await pageRow(db, ctx.workspaceId, id);
+  assertOidcFits(input.visibility ?? current.visibility, input.oidc);
+  const oidc = await oidcColumns(id, input.oidc, current.oidcClientSecretEncrypted);
   await preparePageAccess();
   try {
     return await transactionChangingData(ctx.workspaceId, async (tx) => {
@@ -362,6 +472,11 @@ export async function updatePage({
           // A page that stops being a password page forgets its password: made one again, it
           // needs a new one, and no cookie or token of before opens it.
           ...((input.visibility ?? row.visibility) !== "password" ? { passwordHash: null } : {}),
+          ...oidc,
+          // Only an audience page signs readers in with a provider.
+          ...((input.visibility ?? row.visibility) !== "audience"
+            ? { oidcIssuer: null, oidcClientId: null, oidcClientSecretEncrypted: null }
+            : {}),
           ...(componentIds ? { componentIds } : {}),
           ...(groupIds ? { groupIds } : {}),
           updatedAt: now,
@@ -374,7 +489,10 @@ export async function updatePage({
         ctx,
         "page.update",
         { type: "page", id, name: page!.name },
-        withPassword(changesBetween(audited(before!), audited(page!)), !!input.password),
+        withOidcSecret(
+          withPassword(changesBetween(audited(before!), audited(page!)), !!input.password),
+          input.oidc,
+        ),
       );
       return page!;
     });

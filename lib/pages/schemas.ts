@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { email, locale, name, password, uuid } from "@/lib/contract/fields";
+import { email, issuerUrl, locale, name, password, uuid } from "@/lib/contract/fields";
 import { brandingChange, HeaderLink, timeZone } from "@/lib/workspace/schemas";
 
 export const PAGE_VISIBILITIES = ["public", "password", "audience"] as const;
@@ -40,6 +40,31 @@ export const PageBranding = z
 export const PageBrandingInput = z.strictObject(brandingChange).meta({ id: "PageBrandingInput" });
 export type PageBrandingInput = z.output<typeof PageBrandingInput>;
 
+/** What an answer shows for a stored client secret; sent back, it keeps the secret. */
+export const SECRET_MASK = "********";
+
+export const PageOidc = z
+  .object({
+    issuer: z.string(),
+    clientId: z.string(),
+    clientSecret: z.literal(SECRET_MASK).describe("Stored encrypted; never answered"),
+    callbackUrl: z.string().describe("The redirect URI to register with the provider"),
+  })
+  .meta({ id: "PageOidc" });
+
+export const PageOidcInput = z
+  .strictObject({
+    issuer: issuerUrl(),
+    clientId: z.string().trim().min(1, "Must not be empty.").max(500),
+    clientSecret: z
+      .string()
+      .min(1, "Must not be empty.")
+      .max(2000)
+      .describe(`The client secret; "${SECRET_MASK}" keeps the stored one`),
+  })
+  .meta({ id: "PageOidcInput" });
+export type PageOidcInput = z.output<typeof PageOidcInput>;
+
 export const Page = z
   .object({
     id: uuid(),
@@ -65,6 +90,9 @@ export const Page = z
     branding: PageBranding,
     language: locale(),
     timeZone: z.string(),
+    oidc: PageOidc.nullable().describe(
+      "An audience page's OpenID provider: its readers may sign in with it besides the emailed link",
+    ),
     createdAt: z.date(),
   })
   .meta({ id: "Page" });
@@ -86,6 +114,9 @@ export const CreatePageInput = z
     branding: PageBrandingInput.optional(),
     language: locale().optional(),
     timeZone: timeZone().optional(),
+    oidc: PageOidcInput.nullable()
+      .optional()
+      .describe("An audience page's OpenID provider for its readers; null removes it"),
   })
   .meta({ id: "CreatePageInput" });
 export type CreatePageInput = z.output<typeof CreatePageInput>;

@@ -28,20 +28,24 @@ import { languageOf, viewOf, type View } from "./view";
 /** Passwords one visitor address may try on one page a minute. */
 export const PASSWORD_TRIES_PER_MINUTE = 10;
 
-const ACCESS_PATH = /^(?:\/p\/([a-z0-9-]{1,48}))?\/access$/;
+const ACCESS_PATH = /^(?:\/p\/([a-z0-9-]{1,48}))?\/access(\/oidc|\/callback)?$/;
 
 /** Where to go after the password: a path of the page (`/history`), never another site. */
-function nextPath(asked: string | null): string {
+export function nextPath(asked: string | null): string {
   return asked && /^\/(?!\/)[^\s\\]*$/.test(asked) ? asked : "/";
 }
 
 /** Sign-in links one address may be mailed for one page an hour. */
 export const SIGN_IN_LINKS_PER_HOUR = 5;
 
-/** The private page an access path names, with its snapshot, or null for any other path. */
-async function privatePageAt(request: Request) {
+/**
+ * The private page an access path names (`…/access`, or `…/access/{step}`), with its snapshot,
+ * or null for any other path.
+ */
+export async function privatePageAt(request: Request, step: "" | "/oidc" | "/callback" = "") {
   const url = new URL(request.url);
   const at = ACCESS_PATH.exec(url.pathname);
+  if (at && (at[2] ?? "") !== step) return null;
   const scoped =
     at &&
     pageSnapshot(await publicSnapshot(), {
@@ -53,7 +57,7 @@ async function privatePageAt(request: Request) {
   return { scoped: scoped as Snapshot & { locked: { key: string } }, page, url };
 }
 
-function viewFor(request: Request, scoped: Snapshot, locale: string | null): View {
+export function viewFor(request: Request, scoped: Snapshot, locale: string | null): View {
   return viewOf(
     languageOf(
       new URLSearchParams({ locale: locale ?? "" }),
@@ -66,12 +70,16 @@ function viewFor(request: Request, scoped: Snapshot, locale: string | null): Vie
 
 const secure = () => (config().baseUrl.startsWith("https://") ? "; Secure" : "");
 
-const withCookie = (location: string, cookie: string, value: string, maxAge: number) =>
+/** A page's cookie as `Set-Cookie` carries it: HttpOnly, Lax, Secure on https. */
+export const cookieLine = (cookie: string, value: string, maxAge: number) =>
+  `${cookie}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure()}`;
+
+export const withCookie = (location: string, cookie: string, value: string, maxAge: number) =>
   new Response(null, {
     status: 303,
     headers: {
       location,
-      "set-cookie": `${cookie}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure()}`,
+      "set-cookie": cookieLine(cookie, value, maxAge),
       "cache-control": "no-store",
     },
   });

@@ -117,6 +117,7 @@ export function lockedAnswer(snapshot: Snapshot, asked: Asked, path: string): Re
       "html",
       lockedPage(data.workspace, view, path, {
         way: snapshot.locked?.audiencesOf ? "email" : "password",
+        provider: snapshot.locked?.provider,
       }),
       401,
     ),

@@ -109,11 +109,11 @@ function send(request: IncomingMessage, response: ServerResponse, answer: Render
 
 /** Paths of the public page that answer on its own host besides those `publicAddress` knows. */
 const ALSO_ON_STATUS_HOST =
-  /^\/(?:public\/subscriptions(?:\/[a-z]+)?|p\/[a-z0-9-]{1,48}\/access|heartbeat\/.+|favicon\.ico|health(?:\/ready)?)$/;
+  /^\/(?:public\/subscriptions(?:\/[a-z]+)?|p\/[a-z0-9-]{1,48}\/access(?:\/oidc|\/callback)?|heartbeat\/.+|favicon\.ico|health(?:\/ready)?)$/;
 
 /** Paths that answer on a page's own host besides its public addresses. */
 const ALSO_ON_PAGE_HOST =
-  /^\/(?:access|p\/[a-z0-9-]{1,48}\/access|heartbeat\/.+|favicon\.ico|health(?:\/ready)?)$/;
+  /^\/(?:access(?:\/oidc|\/callback)?|p\/[a-z0-9-]{1,48}\/access(?:\/oidc|\/callback)?|heartbeat\/.+|favicon\.ico|health(?:\/ready)?)$/;
 
 /** The hosts pages answer on, from the data in memory (none before it was first read). */
 function pageHosts(): Set<string> {

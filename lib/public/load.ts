@@ -172,6 +172,8 @@ export type PublicPage = {
   accessKey: string | null;
   /** An audience page's audiences: who may read it, and what each sees. */
   audiences: PublicAudience[];
+  /** An audience page's OpenID provider for its readers (its secret stays in the database). */
+  oidc: { issuer: string; clientId: string } | null;
   name: string;
   timeZone: string;
   defaultLocale: Locale;
@@ -477,6 +479,10 @@ async function loadPages(tx: Executor, ws: PublicWorkspace): Promise<PublicPage[
         host: row.host,
         visibility: row.visibility,
         accessKey: await accessKeyOf(row),
+        oidc:
+          row.visibility === "audience" && row.oidcIssuer && row.oidcClientId
+            ? { issuer: row.oidcIssuer, clientId: row.oidcClientId }
+            : null,
         audiences: row.visibility === "audience" ? (audiencesOf.get(row.id) ?? []) : [],
         componentIds: row.componentIds,
         groupIds: row.groupIds,

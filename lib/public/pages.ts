@@ -714,7 +714,8 @@ export type Refusal =
   | { reason: "tooMany"; seconds: number }
   | { reason: "sent" }
   | { reason: "expired" }
-  | { reason: "invalidEmail" };
+  | { reason: "invalidEmail" }
+  | { reason: "notReader" };
 
 /**
  * A private page to a visitor who may not read it yet: its name and dress, and the form (the
@@ -725,7 +726,11 @@ export function lockedPage(
   ws: PublicWorkspace,
   view: View,
   path: string,
-  { way, refusal }: { way: "password" | "email"; refusal?: Refusal },
+  {
+    way,
+    refusal,
+    provider = false,
+  }: { way: "password" | "email"; refusal?: Refusal; provider?: boolean },
 ): string {
   const { t } = view.tr;
   const notice =
@@ -736,6 +741,7 @@ export function lockedPage(
       sent: () => t("private.linkSent"),
       expired: () => t("private.linkExpired"),
       invalidEmail: () => t("subscribe.invalidEmail"),
+      notReader: () => t("private.notReader"),
     }[refusal.reason]();
   const lead = way === "password" ? t("private.lead") : t("private.signInLead");
   return layout(ws, view, {
@@ -746,6 +752,12 @@ export function lockedPage(
     body: html`<h1>${t("private.title")}</h1>
 <p>${lead}</p>
 ${notice ? html`<p class="notice" role="${refusal!.reason === "sent" ? "status" : "alert"}">${notice}</p>` : ""}
+${
+  provider
+    ? html`<p><a class="button" href="${view.link(`/access/oidc?next=${encodeURIComponent(path)}`)}">${t("private.signInWithProvider")}</a></p>
+<p>${t("private.orEmail")}</p>`
+    : ""
+}
 <form class="form" method="post" action="${view.site.base}/access">
 <input type="hidden" name="next" value="${path}">
 ${view.explicit ? html`<input type="hidden" name="locale" value="${view.locale}">` : ""}

@@ -44,7 +44,13 @@ export type Snapshot = {
    * On a page not everyone may read: the cookie that lets a visitor in and the key it is checked
    * with (null: no visitor may read it yet); on an audience page, the audiences an address is in.
    */
-  locked?: { cookie: string; key: string | null; audiencesOf?: (email: string) => string[] };
+  locked?: {
+    cookie: string;
+    key: string | null;
+    audiencesOf?: (email: string) => string[];
+    /** Whether its readers may sign in with the page's OpenID provider. */
+    provider?: boolean;
+  };
 };
 
 type Caches = {
@@ -122,6 +128,7 @@ function lockOf(page: PublicPage): NonNullable<Snapshot["locked"]> {
     cookie: visitorCookieName(page.id),
     key: page.accessKey,
     audiencesOf: audiencesByAddress(page.audiences),
+    provider: !!page.oidc,
   };
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { issuerUrl } from "@/lib/contract/fields";
 
 /** What an answer shows for the stored client secret; sent back, it keeps the secret. */
 export const SECRET_MASK = "********";
@@ -26,10 +27,7 @@ export type SsoSettings = z.input<typeof SsoSettings>;
 export const SsoInput = z
   .strictObject({
     enabled: z.boolean().default(true),
-    issuer: z
-      .url({ protocol: /^https?$/, message: "Must be an http(s) URL." })
-      .max(2000)
-      .transform((value) => value.replace(/\/+$/, "")),
+    issuer: issuerUrl(),
     clientId: z.string().trim().min(1, "Must not be empty.").max(500),
     clientSecret: z
       .string()

@@ -6,6 +6,7 @@ import type { Actor } from "@/lib/contract/actor";
 import type { Role } from "@/lib/contract/roles";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/secrets";
 import { NotFoundError, ValidationError } from "@/lib/errors";
+import { discoverOpenIdProvider } from "@/lib/net/openid";
 import { SECRET_MASK, type SsoInput, type SsoSettings } from "./schemas";
 
 const { workspaceSso, removedMember, member, user, invitation } = schema;
@@ -50,24 +51,10 @@ export async function readSso({ ctx }: { ctx: Pick<Actor, "workspaceId"> }) {
 
 /** The provider's discovery document must answer and name the issuer given (400 otherwise). */
 async function assertIssuer(issuer: string): Promise<void> {
-  const refuse = (why: string) => {
-    throw ValidationError.field("issuer", `${why} (${issuer}/.well-known/openid-configuration).`);
-  };
-  let document: unknown;
   try {
-    const response = await fetch(`${issuer}/.well-known/openid-configuration`, {
-      signal: AbortSignal.timeout(5000),
-      redirect: "error",
-    });
-    if (!response.ok) refuse(`The provider answered ${response.status}`);
-    document = await response.json();
+    await discoverOpenIdProvider(issuer);
   } catch (error) {
-    if (error instanceof ValidationError) throw error;
-    refuse("The provider's discovery document could not be read");
-  }
-  const named = (document as { issuer?: unknown } | null)?.issuer;
-  if (typeof named !== "string" || named.replace(/\/+$/, "") !== issuer) {
-    refuse(`The discovery document names another issuer (${String(named)})`);
+    throw ValidationError.field("issuer", (error as Error).message);
   }
 }
 

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { ApiForm } from "@/app/ui/api-form";
 import { Field } from "@/app/ui/field";
 import { SelectField } from "@/app/ui/select-field";
-import { apiFetch } from "@/lib/client/api";
+import { apiFetch, type ApiError } from "@/lib/client/api";
 import type { StatusPage, StatusPageInput } from "../api-types";
 import { useComponentPage } from "../components/use-components";
 
@@ -14,7 +14,60 @@ const VISIBILITIES = [
   { value: "audience", label: "Audiences: visitors sign in, each sees their own components" },
 ];
 
-const FIELDS = ["name", "slug", "host", "visibility", "password", "componentIds", "groupIds"];
+const FIELDS = [
+  "name",
+  "slug",
+  "host",
+  "visibility",
+  "password",
+  "componentIds",
+  "groupIds",
+  "oidc.issuer",
+  "oidc.clientId",
+  "oidc.clientSecret",
+];
+const MASK = "********";
+
+/** An audience page's own OpenID provider, for readers who sign in with it. */
+function ReadersProvider({ page, error }: { page?: StatusPage; error: ApiError | null }) {
+  return (
+    <fieldset className="picker">
+      <legend>Sign-in with your provider (optional)</legend>
+      <p className="muted">
+        Readers get an emailed link; with an OpenID Connect provider here they may sign in with it
+        too.
+        {page?.oidc && (
+          <>
+            {" "}
+            Register this redirect URI with it: <code>{page.oidc.callbackUrl}</code>
+          </>
+        )}
+      </p>
+      <Field
+        label="Issuer URL"
+        name="oidcIssuer"
+        type="url"
+        defaultValue={page?.oidc?.issuer ?? ""}
+        hint="Leave empty for emailed links only."
+        error={error?.forField("oidc.issuer")}
+      />
+      <Field
+        label="Client ID"
+        name="oidcClientId"
+        defaultValue={page?.oidc?.clientId ?? ""}
+        error={error?.forField("oidc.clientId")}
+      />
+      <Field
+        label="Client secret"
+        name="oidcClientSecret"
+        type="password"
+        autoComplete="off"
+        hint={page?.oidc ? "Stored encrypted. Leave empty to keep it." : undefined}
+        error={error?.forField("oidc.clientSecret")}
+      />
+    </fieldset>
+  );
+}
 
 /** What a page shows: whole groups (now and later) and single components. */
 function Shown({ page }: { page?: StatusPage }) {
@@ -75,6 +128,17 @@ export function PageForm({
   const [visibility, setVisibility] = useState(page?.visibility ?? "public");
   const first = page?.isDefault ?? false;
 
+  /** The provider as typed: none without an issuer, the stored secret when left empty. */
+  function providerOf(data: FormData): StatusPageInput["oidc"] {
+    const issuer = String(data.get("oidcIssuer") ?? "").trim();
+    if (!issuer) return page?.oidc ? null : undefined;
+    return {
+      issuer,
+      clientId: String(data.get("oidcClientId") ?? "").trim(),
+      clientSecret: String(data.get("oidcClientSecret") ?? "") || MASK,
+    };
+  }
+
   async function save(form: HTMLFormElement) {
     const data = new FormData(form);
     const text = (name: string) => String(data.get(name) ?? "").trim();
@@ -93,6 +157,7 @@ export function PageForm({
       ...(first ? {} : { visibility: visibility as StatusPage["visibility"] }),
       // A password is taken exactly as typed, as visitors will type it.
       ...(data.get("password") ? { password: String(data.get("password")) } : {}),
+      ...(visibility === "audience" ? { oidc: providerOf(data) } : {}),
     };
     return page
       ? apiFetch<StatusPage>(`/v1/pages/${page.id}`, { method: "PATCH", body })
@@ -169,6 +234,7 @@ export function PageForm({
               )}
             </div>
           )}
+          {!first && visibility === "audience" && <ReadersProvider page={page} error={error} />}
           <Shown page={page} />
         </>
       )}

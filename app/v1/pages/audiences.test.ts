@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { resetConfig } from "@/lib/config";
+import { config, resetConfig } from "@/lib/config";
 import { closeMailer } from "@/lib/email/transport";
 import { PASSWORD_TRIES_PER_MINUTE } from "@/lib/public/access";
 import { serializeCopy } from "@/lib/public/saved-copy";
@@ -7,6 +7,7 @@ import { publicSnapshot } from "@/lib/public/snapshot";
 import { startEmbeddedRunner, type Runner } from "@/lib/runner/runner";
 import { setUpOwner, TestClient } from "@/lib/testing/client";
 import { LEFT_TO_NEXT, startFrontDoor } from "@/lib/testing/front-door";
+import { ProviderBrowser, startOidcProvider } from "@/lib/testing/oidc";
 import { linkIn, MailCatcher } from "@/lib/testing/smtp";
 
 // An audience page beside the public first page: Acme's people read Billing and the shared CDN,
@@ -325,5 +326,98 @@ describe("an audience page", () => {
     const actions = audit.body.entries.map((e: { action: string }) => e.action);
     expect(actions).toContain("audience.create");
     expect(actions).toContain("audience.update");
+  });
+});
+
+describe("an audience page's own provider", () => {
+  const CLIENT = { clientId: "partners-page", clientSecret: "the page client's secret" };
+  let provider: Awaited<ReturnType<typeof startOidcProvider>>;
+  let page: string;
+
+  beforeAll(async () => {
+    provider = await startOidcProvider([
+      {
+        ...CLIENT,
+        redirectUris: [`${config().statusPageUrl}/p/partners/access/callback`],
+      },
+    ]);
+    const created = await admin.post("/v1/pages", {
+      name: "Partner status",
+      slug: "partners",
+      visibility: "audience",
+      componentIds: [ids.billing, ids.search],
+      oidc: { issuer: provider.issuer, ...CLIENT },
+    });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.oidc).toEqual({
+      issuer: provider.issuer,
+      clientId: CLIENT.clientId,
+      clientSecret: "********",
+      callbackUrl: `${config().statusPageUrl}/p/partners/access/callback`,
+    });
+    page = created.body.id;
+    const audience = await admin.post(`/v1/pages/${page}/audiences`, {
+      name: "Acme partners",
+      componentIds: [ids.billing],
+      emailDomains: ["acme.example"],
+    });
+    expect(audience.status).toBe(201);
+  });
+
+  afterAll(() => provider.close());
+
+  /** Signs in at the page's provider as `email`: answers the visitor and the callback's answer. */
+  async function throughProvider(email: string) {
+    const visitor = new TestClient();
+    const locked = await visitor.get("/p/partners");
+    expect(locked.text).toContain('href="/p/partners/access/oidc?next=%2F"');
+    const start = await visitor.get("/p/partners/access/oidc?next=%2F");
+    expect(start.status, start.text).toBe(303);
+    const back = new URL(await new ProviderBrowser().signIn(start.headers.get("location")!, email));
+    expect(back.pathname).toBe("/p/partners/access/callback");
+    return { visitor, answer: await visitor.get(back.pathname + back.search) };
+  }
+
+  it("signs a reader in with it, to see their audiences' components", async () => {
+    const { visitor, answer } = await throughProvider("dev@acme.example");
+    expect(answer.status, answer.text).toBe(303);
+    expect(answer.headers.get("location")).toBe("/p/partners/");
+    const read = await visitor.get("/p/partners");
+    expect(read.status).toBe(200);
+    expect(read.text).toContain("Billing API");
+    expect(read.text).not.toContain("Search API");
+  });
+
+  it("refuses an account in no audience, and a callback this browser did not start", async () => {
+    const { visitor, answer } = await throughProvider("someone@elsewhere.example");
+    expect(answer.status).toBe(403);
+    expect(answer.text).toContain("That account may not read this page.");
+    expect((await visitor.get("/p/partners")).status).toBe(401);
+    for (const name of ["Billing API", "Search API"]) expect(answer.text).not.toContain(name);
+
+    // A code and state sent to another browser (or made up) sign nobody in.
+    const other = new TestClient();
+    const forged = await other.get("/p/partners/access/callback?code=x&state=y");
+    expect(forged.status).toBe(401);
+    expect(other.cookies.size).toBe(0);
+  });
+
+  it("keeps the client secret encrypted, and only on audience pages", async () => {
+    const listed = (await admin.get(`/v1/pages/${page}`)).body;
+    expect(JSON.stringify(listed)).not.toContain(CLIENT.clientSecret);
+    const audit = await admin.get("/v1/audit-log");
+    expect(JSON.stringify(audit.body)).not.toContain(CLIENT.clientSecret);
+    const onPublic = await admin.post("/v1/pages", {
+      name: "Public one",
+      slug: "public-one",
+      oidc: { issuer: provider.issuer, ...CLIENT },
+    });
+    expect(onPublic.status).toBe(400);
+    expect(onPublic.body.errors[0].field).toBe("oidc");
+    const wrongIssuer = await admin.patch(`/v1/pages/${page}`, {
+      oidc: { issuer: "http://127.0.0.1:9", clientId: "x", clientSecret: "********" },
+    });
+    expect(wrongIssuer.status).toBe(400);
+    expect(wrongIssuer.body.errors[0].field).toBe("oidc.issuer");
   });
 });

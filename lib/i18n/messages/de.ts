@@ -141,6 +141,10 @@ export const de: Messages = {
   "private.linkExpired":
     "Dieser Anmeldelink ist abgelaufen oder ungültig. Fordern Sie einen neuen an.",
   "private.signOut": "Abmelden",
+  "private.signInWithProvider": "Mit Single Sign-on anmelden",
+  "private.orEmail": "Oder einen Anmeldelink per E-Mail erhalten:",
+  "private.notReader":
+    "Dieses Konto darf diese Seite nicht lesen. Melden Sie sich mit einem anderen an oder fragen Sie den Betreiber der Seite.",
 
   // Subscribing
   "subscribe.intro":

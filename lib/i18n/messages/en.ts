@@ -141,6 +141,10 @@ export const en = {
     "If this address may read the page, a link to sign in is on its way. It works for 15 minutes.",
   "private.linkExpired": "That sign-in link has ended or is not valid. Ask for a new one.",
   "private.signOut": "Sign out",
+  "private.signInWithProvider": "Sign in with single sign-on",
+  "private.orEmail": "Or get a sign-in link by email:",
+  "private.notReader":
+    "That account may not read this page. Sign in with another, or ask the page's owner.",
 
   // Subscribing
   "subscribe.intro":

@@ -140,6 +140,10 @@ export const es: Messages = {
     "Si esta dirección puede leer la página, un enlace para iniciar sesión está en camino. Funciona durante 15 minutos.",
   "private.linkExpired": "Ese enlace ha caducado o no es válido. Pida uno nuevo.",
   "private.signOut": "Cerrar sesión",
+  "private.signInWithProvider": "Iniciar sesión con inicio de sesión único",
+  "private.orEmail": "O reciba un enlace de acceso por correo:",
+  "private.notReader":
+    "Esa cuenta no puede leer esta página. Inicie sesión con otra o pregunte al responsable de la página.",
 
   // Subscribing
   "subscribe.intro":

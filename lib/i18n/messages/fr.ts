@@ -141,6 +141,10 @@ export const fr: Messages = {
   "private.linkExpired":
     "Ce lien de connexion a expiré ou n'est pas valide. Demandez-en un nouveau.",
   "private.signOut": "Se déconnecter",
+  "private.signInWithProvider": "Se connecter avec l'authentification unique",
+  "private.orEmail": "Ou recevoir un lien de connexion par e-mail :",
+  "private.notReader":
+    "Ce compte ne peut pas consulter cette page. Connectez-vous avec un autre, ou demandez au responsable de la page.",
 
   // Subscribing
   "subscribe.intro":

@@ -139,6 +139,10 @@ export const ja: Messages = {
   "private.linkExpired":
     "このサインインリンクは期限切れか無効です。新しいリンクを請求してください。",
   "private.signOut": "サインアウト",
+  "private.signInWithProvider": "シングルサインオンでサインイン",
+  "private.orEmail": "またはメールでサインインリンクを受け取る:",
+  "private.notReader":
+    "このアカウントはこのページを読めません。別のアカウントでサインインするか、ページの管理者にお問い合わせください。",
 
   // Subscribing
   "subscribe.intro":

@@ -140,6 +140,10 @@ export const ptBR: Messages = {
     "Se este endereço pode ler a página, um link para entrar está a caminho. Ele vale por 15 minutos.",
   "private.linkExpired": "Esse link de entrada expirou ou não é válido. Peça um novo.",
   "private.signOut": "Sair",
+  "private.signInWithProvider": "Entrar com login único",
+  "private.orEmail": "Ou receba um link de entrada por e-mail:",
+  "private.notReader":
+    "Essa conta não pode ler esta página. Entre com outra ou pergunte ao responsável pela página.",
 
   // Subscribing
   "subscribe.intro":
