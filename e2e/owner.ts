@@ -18,7 +18,7 @@ export async function signIn(
   await page.goto("/sign-in");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   if (twoFactor) await expect(page.getByLabel("Authentication code")).toBeVisible();
   else await expect(page.getByTestId("signed-in-as")).toBeVisible();
 }
