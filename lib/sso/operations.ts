@@ -9,7 +9,8 @@ export const getSso = defineOperation({
   path: "/v1/workspace/sso",
   tag,
   summary: "The team's single sign-on",
-  description: "404 while none is set up.",
+  description:
+    "Before one is set up: `enabled: false` with `issuer`, `clientId` and `updatedAt` null.",
   access: "admin",
   response: SsoSettings,
   status: 200,

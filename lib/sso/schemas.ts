@@ -9,17 +9,17 @@ const DOMAIN =
 
 export const SsoSettings = z
   .object({
-    enabled: z.boolean(),
-    issuer: z.string().describe("The OpenID provider's issuer URL"),
-    clientId: z.string(),
-    clientSecret: z.literal(SECRET_MASK).describe("Stored encrypted; never answered"),
+    enabled: z.boolean().describe("Whether members may sign in with the provider"),
+    issuer: z.string().nullable().describe("The OpenID provider's issuer URL (null: none set up)"),
+    clientId: z.string().nullable(),
+    clientSecret: z.literal(SECRET_MASK).nullable().describe("Stored encrypted; never answered"),
     allowedDomains: z
       .array(z.string())
       .describe("Addresses in these domains may join as new members by signing in"),
     defaultRole: z.enum(["viewer", "editor", "admin"]),
     requireSso: z.boolean().describe("Password sign-in is off for everyone but the owner"),
     callbackUrl: z.string().describe("The redirect URI to register with the provider"),
-    updatedAt: z.date(),
+    updatedAt: z.date().nullable(),
   })
   .meta({ id: "SsoSettings" });
 export type SsoSettings = z.input<typeof SsoSettings>;

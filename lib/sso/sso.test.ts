@@ -62,7 +62,9 @@ describe("setting up single sign-on", () => {
     const noSecret = await owner.put("/v1/workspace/sso", setup({ clientSecret: "********" }));
     expect(noSecret.status).toBe(400);
     expect(noSecret.body.errors[0].field).toBe("clientSecret");
-    expect((await owner.get("/v1/workspace/sso")).status).toBe(404);
+    const none = await owner.get("/v1/workspace/sso");
+    expect(none.status).toBe(200);
+    expect(none.body).toMatchObject({ enabled: false, issuer: null, clientSecret: null });
 
     const saved = await owner.put("/v1/workspace/sso", setup());
     expect(saved.status, saved.text).toBe(200);

@@ -43,10 +43,21 @@ async function ssoRow(workspaceId: string): Promise<SsoRow | undefined> {
   return row;
 }
 
-export async function readSso({ ctx }: { ctx: Pick<Actor, "workspaceId"> }) {
+/** The setup; before there is one, the same shape with nothing set up and sign-in off. */
+export async function readSso({ ctx }: { ctx: Pick<Actor, "workspaceId"> }): Promise<SsoSettings> {
   const row = await ssoRow(ctx.workspaceId);
-  if (!row) throw new NotFoundError("single sign-on setup");
-  return settingsOf(row);
+  if (row) return settingsOf(row);
+  return {
+    enabled: false,
+    issuer: null,
+    clientId: null,
+    clientSecret: null,
+    allowedDomains: [],
+    defaultRole: "viewer",
+    requireSso: false,
+    callbackUrl: ssoCallbackUrl(),
+    updatedAt: null,
+  };
 }
 
 /** The provider's discovery document must answer and name the issuer given (400 otherwise). */

@@ -2,7 +2,7 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { ApiError, apiFetch } from "@/lib/client/api";
+import { apiFetch } from "@/lib/client/api";
 import { Field } from "@/app/ui/field";
 import { FormError } from "@/app/ui/form-error";
 import { SelectField } from "@/app/ui/select-field";
@@ -19,18 +19,11 @@ const ROLES = [
 ];
 const FIELDS = ["issuer", "clientId", "clientSecret", "allowedDomains", "defaultRole"];
 
-/** The setup, or null while there is none (404). */
+/** The setup (with `issuer` null while there is none). */
 function useSso() {
   return useQuery({
     queryKey: ssoKeys.all,
-    queryFn: async () => {
-      try {
-        return await apiFetch<SsoSettings>("/v1/workspace/sso");
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }
-    },
+    queryFn: () => apiFetch<SsoSettings>("/v1/workspace/sso"),
   });
 }
 
@@ -71,15 +64,15 @@ export function SingleSignOnSettings() {
   async function turnOff() {
     const result = await submit(() => apiFetch("/v1/workspace/sso", { method: "DELETE" }));
     if (result.ok) {
-      queryClient.setQueryData(ssoKeys.all, null);
+      await queryClient.invalidateQueries({ queryKey: ssoKeys.all });
       setSaved("Single sign-on is off; members sign in with their passwords.");
     }
   }
 
   if (sso.isPending) return <Loading />;
   if (sso.isError) return <ErrorNotice error={sso.error} />;
-  const current = sso.data;
-  const callbackUrl = current?.callbackUrl ?? `${window.location.origin}/auth/callback/sso`;
+  const current = sso.data.issuer ? sso.data : null;
+  const callbackUrl = sso.data.callbackUrl;
 
   return (
     <section className="card" aria-labelledby="sso-heading">
@@ -94,7 +87,7 @@ export function SingleSignOnSettings() {
           name="issuer"
           type="url"
           required
-          defaultValue={current?.issuer}
+          defaultValue={current?.issuer ?? undefined}
           hint="Its /.well-known/openid-configuration is read to check it."
           error={error?.forField("issuer")}
         />
@@ -102,7 +95,7 @@ export function SingleSignOnSettings() {
           label="Client ID"
           name="clientId"
           required
-          defaultValue={current?.clientId}
+          defaultValue={current?.clientId ?? undefined}
           error={error?.forField("clientId")}
         />
         <Field
