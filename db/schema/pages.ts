@@ -103,5 +103,9 @@ export const pageAudience = pgTable(
     createdAt: createdAt(),
     updatedAt: at().notNull().defaultNow(),
   },
-  (t) => [index("page_audience_workspace_id_page_id_idx").on(t.workspaceId, t.pageId, t.createdAt)],
+  (t) => [
+    index("page_audience_workspace_id_page_id_idx").on(t.workspaceId, t.pageId, t.createdAt),
+    // Deleting a page deletes its audiences by this index.
+    index("page_audience_page_id_idx").on(t.pageId),
+  ],
 );
