@@ -10,8 +10,8 @@ import { hashedResetIdentifier, RESET_IDENTIFIER_PREFIX, voidResetLinks } from "
 import { resolveAuthSecret } from "@/lib/crypto/auth-secret";
 import { logError } from "@/lib/log";
 import {
-  isMember,
   joinBySso,
+  mayUseProvider,
   passwordSignInRefused,
   SSO_PROVIDER_ID,
   ssoAdmission,
@@ -45,7 +45,7 @@ const PASSWORD_SIGN_IN = /^\/(?:sign-in\/email|two-factor\/)/;
 
 /** Whether better-auth is answering the provider's callback (a sign-in through it). */
 const throughProvider = (ctx: { path?: string } | null | undefined) =>
-  !!ctx?.path?.startsWith("/callback/");
+  !!ctx?.path && (ctx.path.startsWith("/callback/") || ctx.path === "/sign-in/social");
 
 /** The team's provider, when one is on; a secret that cannot be read leaves it off, said once. */
 async function providerConfig() {
@@ -69,7 +69,8 @@ async function providerConfig() {
     };
   } catch (error) {
     logError("Single sign-on is off: its setup could not be read", error);
-    return { version: "unreadable", config: [] };
+    // Kept as the setup's own version: the instance is not rebuilt until the setup changes.
+    return { version: await ssoVersion(), config: [] };
   }
 }
 
@@ -137,14 +138,10 @@ async function createAuth() {
       }),
     },
     session: { cookieCache: { enabled: false } },
-    // The team's provider is trusted with the addresses it vouches for: a member signing in
-    // through it for the first time is linked to their account.
+    // A member signing in through the team's provider for the first time is linked to their
+    // account only when the provider says it verified the address.
     account: {
-      accountLinking: {
-        enabled: true,
-        trustedProviders: [SSO_PROVIDER_ID],
-        requireLocalEmailVerified: false,
-      },
+      accountLinking: { enabled: true, requireLocalEmailVerified: false },
       encryptOAuthTokens: true,
     },
     databaseHooks: {
@@ -153,7 +150,8 @@ async function createAuth() {
           // Through the provider, only an address it may admit gets an account (else the
           // callback ends with `unable_to_create_user`), and the account becomes a member.
           before: async (created, ctx) => {
-            if (throughProvider(ctx) && !(await ssoAdmission(created.email))) return false;
+            if (!throughProvider(ctx)) return;
+            if (!created.emailVerified || !(await ssoAdmission(created.email))) return false;
           },
           after: async (created, ctx) => {
             if (throughProvider(ctx)) await joinBySso(created);
@@ -163,8 +161,10 @@ async function createAuth() {
       session: {
         create: {
           before: async (session, ctx) => {
+            // The owner signs in with their password (and second factor) only: a provider an
+            // admin set up never speaks for the owner.
             if (throughProvider(ctx)) {
-              if (!(await isMember(session.userId))) return false;
+              if (!(await mayUseProvider(session.userId))) return false;
               return;
             }
             if (
@@ -242,6 +242,11 @@ export function forgetAuth(): void {
  */
 export async function authWithCurrentProvider(): Promise<Auth> {
   await getAuth();
-  if ((await ssoVersion()) !== store.__allclearAuthSso) forgetAuth();
+  const current = await ssoVersion();
+  if (current !== store.__allclearAuthSso) {
+    // Marked current at once: requests arriving meanwhile use the instance being built.
+    store.__allclearAuthSso = current;
+    forgetAuth();
+  }
   return getAuth();
 }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { getDb, schema } from "@/db/client";
 import { config } from "@/lib/config";
+import { ValidationError } from "@/lib/errors";
 import { errorResponse } from "@/lib/http/problem";
 import { clientAddress, visitorKey } from "@/lib/http/client-address";
 import { assertSameOrigin, frontGate, readLimitedText } from "@/lib/http/request";
@@ -11,6 +12,7 @@ import { beginSignInAttempt, signInFailed, signInSucceeded } from "./throttle";
 import { auditSignIn, isAuditedAuthPath } from "./sign-in-audit";
 
 const SIGN_IN_PATH = `${AUTH_BASE_PATH}/sign-in/email`;
+const SOCIAL_SIGN_IN_PATH = `${AUTH_BASE_PATH}/sign-in/social`;
 const THROUGH_PROVIDER = new RegExp(`^${AUTH_BASE_PATH}/(?:sign-in/social|callback/)`);
 // Answered here rather than by better-auth, whose answer comes sooner for an unknown address.
 const RESET_REQUEST_PATH = `${AUTH_BASE_PATH}/request-password-reset`;
@@ -22,6 +24,15 @@ function withVisitorAddress(headers: Headers): Headers {
   if (address) copy.set(config().trustProxyHeader, address);
   else copy.delete(config().trustProxyHeader);
   return copy;
+}
+
+function carriesIdToken(body: string): boolean {
+  try {
+    const parsed = JSON.parse(body) as { idToken?: unknown } | null;
+    return !!parsed && typeof parsed === "object" && parsed.idToken !== undefined;
+  } catch {
+    return false;
+  }
 }
 
 function emailOf(body: string): string | null {
@@ -126,6 +137,15 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
       const visitor = visitorKey(request.headers);
       await requestPasswordReset({ input: { body: body ?? "", visitor, arrivedAt } });
       return Response.json(RESET_REQUESTED);
+    }
+    if (
+      request.method === "POST" &&
+      new URL(request.url).pathname === SOCIAL_SIGN_IN_PATH &&
+      carriesIdToken(body ?? "")
+    ) {
+      // Only the redirect with state, nonce and PKCE signs in through the provider: an ID
+      // token handed over directly proves none of them.
+      throw ValidationError.field("idToken", "Sign in through the provider's own page.");
     }
     const forwarded = new Request(request.url, {
       method: request.method,

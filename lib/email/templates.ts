@@ -175,7 +175,7 @@ export function pageSignInMail({
   const subject = `Sign in to the ${workspace} status page`;
   const lead = `Someone, hopefully you, asked to read the ${workspace} status page with this address.`;
   const after =
-    "The link works for 15 minutes, in the browser you open it in. If you did not ask for this, ignore this message.";
+    "The link works once, for 15 minutes: whoever opens it reads the page as you, so do not forward it. If you did not ask for this, ignore this message.";
   const text = [lead, "", `Sign in: ${signInUrl}`, "", after].join("\n");
   const body = html`<h1 style="font-size:20px;margin:0 0 16px">${subject}</h1>
 <p>${lead}</p>

@@ -109,16 +109,20 @@ const oidcBinding = (pageId: string) => `status_page.oidc_client_secret:${pageId
 async function oidcColumns(
   pageId: string,
   oidc: PageOidcInput | null | undefined,
-  stored: string | null,
+  stored: { issuer: string | null; clientId: string | null; secret: string | null } | null,
 ) {
   if (oidc === undefined) return {};
   if (oidc === null) {
     return { oidcIssuer: null, oidcClientId: null, oidcClientSecretEncrypted: null };
   }
-  if (oidc.clientSecret === SECRET_MASK && !stored) {
+  // A stored secret is only ever sent to the provider and client it was given for.
+  if (
+    oidc.clientSecret === SECRET_MASK &&
+    (!stored || stored.issuer !== oidc.issuer || stored.clientId !== oidc.clientId)
+  ) {
     throw ValidationError.field(
       "oidc.clientSecret",
-      "Send the client secret the provider gave you.",
+      "Send the client secret the provider gave you (a new issuer or client needs its own).",
     );
   }
   try {
@@ -131,7 +135,7 @@ async function oidcColumns(
     oidcClientId: oidc.clientId,
     oidcClientSecretEncrypted:
       oidc.clientSecret === SECRET_MASK
-        ? stored
+        ? stored!.secret
         : await encryptSecret(oidc.clientSecret, oidcBinding(pageId)),
   };
 }
@@ -430,7 +434,17 @@ export async function updatePage({
   const db = await getDb();
   const current = await pageRow(db, ctx.workspaceId, id);
   assertOidcFits(input.visibility ?? current.visibility, input.oidc);
-  const oidc = await oidcColumns(id, input.oidc, current.oidcClientSecretEncrypted);
+  const oidc = await oidcColumns(
+    id,
+    input.oidc,
+    current.oidcClientSecretEncrypted
+      ? {
+          issuer: current.oidcIssuer,
+          clientId: current.oidcClientId,
+          secret: current.oidcClientSecretEncrypted,
+        }
+      : null,
+  );
   await preparePageAccess();
   try {
     return await transactionChangingData(ctx.workspaceId, async (tx) => {

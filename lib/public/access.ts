@@ -3,6 +3,7 @@ import {
   isPageCookie,
   PAGE_ACCESS_LIFETIME_MS,
   pageCookieValue,
+  SIGN_IN_LINK_LIFETIME_MS,
   signInToken,
   signInTokenEmail,
   visitorCookieValue,
@@ -32,7 +33,8 @@ const ACCESS_PATH = /^(?:\/p\/([a-z0-9-]{1,48}))?\/access(\/oidc|\/callback)?$/;
 
 /** Where to go after the password: a path of the page (`/history`), never another site. */
 export function nextPath(asked: string | null): string {
-  return asked && /^\/(?!\/)[^\s\\]*$/.test(asked) ? asked : "/";
+  // Printable ASCII only: a Location header carries nothing else.
+  return asked && /^\/(?!\/)[\x21-\x5b\x5d-\x7e]*$/.test(asked) ? asked : "/";
 }
 
 /** Sign-in links one address may be mailed for one page an hour. */
@@ -126,6 +128,9 @@ export async function enterPagePassword(request: Request): Promise<Response> {
         },
       );
     }
+    if (way === "email" && form.get("link")) {
+      return await useSignInLink(scoped, page.id, form.get("link")!, view, next, again);
+    }
     if (way === "email") {
       const address = emailField().safeParse(form.get("email") ?? "");
       if (!address.success) return again(400, { reason: "invalidEmail" });
@@ -172,9 +177,10 @@ function mailSignInLink(
 }
 
 /**
- * `GET /p/{slug}/access?link=…` (or `/access` on the page's host): an emailed sign-in link. A
- * link that is current, for an address still in one of the page's audiences, sets the visitor's
- * cookie and leads to the page; any other shows the form, saying the link has ended.
+ * `GET /p/{slug}/access?link=…` (or `/access` on the page's host): an emailed sign-in link. It
+ * changes nothing (mail scanners open links too): a current link, for an address still in one of
+ * the page's audiences, shows a button that posts it; any other shows the form, saying the link
+ * has ended.
  */
 export async function followSignInLink(request: Request): Promise<Response> {
   const refused = frontGate(request);
@@ -184,17 +190,40 @@ export async function followSignInLink(request: Request): Promise<Response> {
   const { scoped, url } = found;
   const next = nextPath(url.searchParams.get("next"));
   const view = viewFor(request, scoped, url.searchParams.get("locale"));
-  const email = signInTokenEmail(scoped.locked.key, url.searchParams.get("link"));
-  if (!email || !scoped.locked.audiencesOf?.(email).length) {
-    return privatePage(
-      lockedPage(scoped.data!.workspace, view, next, {
-        way: "email",
-        refusal: { reason: "expired" },
-      }),
-      401,
-    );
-  }
+  const link = url.searchParams.get("link");
+  const email = signInTokenEmail(scoped.locked.key, link);
+  const current = !!email && !!scoped.locked.audiencesOf?.(email).length;
+  return privatePage(
+    lockedPage(scoped.data!.workspace, view, next, {
+      way: "email",
+      ...(current ? { link: link! } : { refusal: { reason: "expired" } }),
+    }),
+    current ? 200 : 401,
+  );
+}
+
+/**
+ * The sign-in link's button, posted: a current link for an address still in one of the page's
+ * audiences, used for the first time, sets the reader's cookie and leads to the page.
+ */
+async function useSignInLink(
+  scoped: Snapshot & { locked: { key: string } },
+  pageId: string,
+  link: string,
+  view: View,
+  next: string,
+  again: (status: number, refusal: Refusal) => Response,
+): Promise<Response> {
+  const email = signInTokenEmail(scoped.locked.key, link);
+  if (!email || !scoped.locked.audiencesOf?.(email).length)
+    return again(401, { reason: "expired" });
+  // Once: counted for longer than a link lives.
+  const uses = await countHit(throttleKey("page-link", pageId, link), {
+    limit: 1,
+    seconds: SIGN_IN_LINK_LIFETIME_MS / 1000 + 60,
+  });
+  if (uses.over) return again(401, { reason: "expired" });
   const value = visitorCookieValue(scoped.locked.key, email);
-  if (visitorOf(scoped.locked.key, value) !== email) return respond(request, NO_SUCH_PAGE_FILE);
+  if (visitorOf(scoped.locked.key, value) !== email) return again(401, { reason: "expired" });
   return withCookie(view.link(next), scoped.locked.cookie, value, PAGE_ACCESS_LIFETIME_MS / 1000);
 }

@@ -207,7 +207,9 @@ export async function finishPageSignIn(request: Request): Promise<Response> {
       typeof payload.email === "string"
         ? payload
         : await userInfo(provider, tokens.accessToken, payload.sub);
-    if (typeof claims.email === "string" && claims.email_verified !== false) {
+    // Only an address the provider says it verified: a domain audience takes anyone at the domain.
+    const verified = claims.email_verified === true || claims.email_verified === "true";
+    if (typeof claims.email === "string" && verified) {
       email = claims.email.toLowerCase();
     }
   } catch (error) {

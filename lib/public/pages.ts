@@ -730,7 +730,14 @@ export function lockedPage(
     way,
     refusal,
     provider = false,
-  }: { way: "password" | "email"; refusal?: Refusal; provider?: boolean },
+    link,
+  }: {
+    way: "password" | "email";
+    refusal?: Refusal;
+    provider?: boolean;
+    /** An emailed sign-in link being followed: the page offers only to use it. */
+    link?: string;
+  },
 ): string {
   const { t } = view.tr;
   const notice =
@@ -744,33 +751,40 @@ export function lockedPage(
       notReader: () => t("private.notReader"),
     }[refusal.reason]();
   const lead = way === "password" ? t("private.lead") : t("private.signInLead");
+  const hidden = html`<input type="hidden" name="next" value="${path}">
+${view.explicit ? html`<input type="hidden" name="locale" value="${view.locale}">` : ""}`;
+  const credential =
+    way === "password"
+      ? html`<label for="page-password">${t("private.password")}</label>
+<input id="page-password" type="password" name="password" required autocomplete="current-password" maxlength="128">
+<button type="submit">${t("private.enter")}</button>`
+      : html`<label for="page-email">${t("private.email")}</label>
+<input id="page-email" type="email" name="email" required autocomplete="email" maxlength="254">
+<button type="submit">${t("private.sendLink")}</button>`;
+  const withProvider = provider
+    ? html`<p><a class="button" href="${view.link(`/access/oidc?next=${encodeURIComponent(path)}`)}">${t("private.signInWithProvider")}</a></p>
+<p>${t("private.orEmail")}</p>`
+    : "";
+  const ways = link
+    ? html`<form class="form" method="post" action="${view.site.base}/access">
+<input type="hidden" name="link" value="${link}">
+${hidden}
+<button type="submit">${t("private.continue")}</button>
+</form>`
+    : html`${withProvider}
+<form class="form" method="post" action="${view.site.base}/access">
+${hidden}
+${credential}
+</form>`;
   return layout(ws, view, {
     title: `${t("private.title")} · ${ws.name}`,
     description: lead,
     path,
     locked: true,
     body: html`<h1>${t("private.title")}</h1>
-<p>${lead}</p>
+<p>${link ? t("private.continueLead") : lead}</p>
 ${notice ? html`<p class="notice" role="${refusal!.reason === "sent" ? "status" : "alert"}">${notice}</p>` : ""}
-${
-  provider
-    ? html`<p><a class="button" href="${view.link(`/access/oidc?next=${encodeURIComponent(path)}`)}">${t("private.signInWithProvider")}</a></p>
-<p>${t("private.orEmail")}</p>`
-    : ""
-}
-<form class="form" method="post" action="${view.site.base}/access">
-<input type="hidden" name="next" value="${path}">
-${view.explicit ? html`<input type="hidden" name="locale" value="${view.locale}">` : ""}
-${
-  way === "password"
-    ? html`<label for="page-password">${t("private.password")}</label>
-<input id="page-password" type="password" name="password" required autocomplete="current-password" maxlength="128">
-<button type="submit">${t("private.enter")}</button>`
-    : html`<label for="page-email">${t("private.email")}</label>
-<input id="page-email" type="email" name="email" required autocomplete="email" maxlength="254">
-<button type="submit">${t("private.sendLink")}</button>`
-}
-</form>`,
+${ways}`,
   });
 }
 

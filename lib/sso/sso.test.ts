@@ -83,6 +83,13 @@ describe("setting up single sign-on", () => {
     // The masked secret sent back keeps the stored one.
     const again = await owner.put("/v1/workspace/sso", setup({ clientSecret: "********" }));
     expect(again.status).toBe(200);
+    // …for the same provider and client only.
+    const moved = await owner.put(
+      "/v1/workspace/sso",
+      setup({ clientId: "another-client", clientSecret: "********" }),
+    );
+    expect(moved.status).toBe(400);
+    expect(moved.body.errors[0].field).toBe("clientSecret");
     const audit = await owner.get("/v1/audit-log");
     const entry = audit.body.entries.find((e: { action: string }) => e.action === "sso.update");
     expect(JSON.stringify(audit.body)).not.toContain(CLIENT.clientSecret);
@@ -91,11 +98,28 @@ describe("setting up single sign-on", () => {
 });
 
 describe("signing in with the provider", () => {
-  it("signs a member in, keeping their role", async () => {
-    const { client, status, location } = await signInWithProvider(OWNER.email);
+  it("signs a member in, keeping their role, but never the owner", async () => {
+    const admin = await memberWithRole(owner, "admin");
+    const { client, status, location } = await signInWithProvider(admin.email);
     expect(status).toBe(302);
     expect(location).toBe("/dashboard");
-    expect(await roleOf(client)).toBe("owner");
+    expect(await roleOf(client)).toBe("admin");
+    // A provider an admin set up does not speak for the owner.
+    const asOwner = await signInWithProvider(OWNER.email);
+    expect(asOwner.location).toMatch(/^\/sign-in\?error=/);
+    expect(await roleOf(asOwner.client)).toBe(401);
+  });
+
+  it("takes no address the provider has not verified, and no ID token handed over", async () => {
+    const { client, location } = await signInWithProvider("unverified.person@acme.example");
+    expect(location).toMatch(/^\/sign-in\?error=/);
+    expect(await roleOf(client)).toBe(401);
+    const handed = await new TestClient().post("/auth/sign-in/social", {
+      provider: "sso",
+      idToken: { token: "eyJhbGciOiJub25lIn0.e30." },
+    });
+    expect(handed.status).toBe(400);
+    expect(handed.body.errors[0].field).toBe("idToken");
   });
 
   it("makes an address of an allowed domain a member, with the default role", async () => {
@@ -149,6 +173,7 @@ describe("signing in with the provider", () => {
 
   it("turns password sign-in off for everyone but the owner when required", async () => {
     const admin = await memberWithRole(owner, "admin");
+    expect(await roleOf(admin.client)).toBe("admin");
     const required = await owner.put(
       "/v1/workspace/sso",
       setup({
@@ -157,6 +182,9 @@ describe("signing in with the provider", () => {
       }),
     );
     expect(required.status, required.text).toBe(200);
+    // The admin's password session ends with it; the owner's stays.
+    expect(await roleOf(admin.client)).toBe(401);
+    expect(await roleOf(owner)).toBe("owner");
     const refused = await new TestClient().post("/auth/sign-in/email", {
       email: admin.email,
       password: admin.password,

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, ne } from "drizzle-orm";
 import { getDb, schema } from "@/db/client";
 import { changesBetween, recordAudit, REDACTED } from "@/lib/audit/audit";
 import { config } from "@/lib/config";
@@ -9,7 +9,7 @@ import { NotFoundError, ValidationError } from "@/lib/errors";
 import { discoverOpenIdProvider } from "@/lib/net/openid";
 import { SECRET_MASK, type SsoInput, type SsoSettings } from "./schemas";
 
-const { workspaceSso, removedMember, member, user, invitation } = schema;
+const { workspaceSso, removedMember, member, user, invitation, session } = schema;
 
 /** The provider's id in better-auth: its callback is `/auth/callback/sso`. */
 export const SSO_PROVIDER_ID = "sso";
@@ -80,8 +80,15 @@ const audited = (settings: SsoSettings) => ({
 
 export async function putSso({ ctx, input }: { ctx: Actor; input: SsoInput }) {
   const before = await ssoRow(ctx.workspaceId);
-  if (input.clientSecret === SECRET_MASK && !before) {
-    throw ValidationError.field("clientSecret", "Send the client secret the provider gave you.");
+  // A stored secret is only ever sent to the provider and client it was given for.
+  if (
+    input.clientSecret === SECRET_MASK &&
+    (!before || before.issuer !== input.issuer || before.clientId !== input.clientId)
+  ) {
+    throw ValidationError.field(
+      "clientSecret",
+      "Send the client secret the provider gave you (a new issuer or client needs its own).",
+    );
   }
   if (input.enabled) await assertIssuer(input.issuer);
   const secretChanged = input.clientSecret !== SECRET_MASK;
@@ -105,6 +112,19 @@ export async function putSso({ ctx, input }: { ctx: Actor; input: SsoInput }) {
       .values({ workspaceId: ctx.workspaceId, ...values })
       .onConflictDoUpdate({ target: workspaceSso.workspaceId, set: values })
       .returning();
+    // Required from now on: the password sessions of everyone but the owner end (they sign in
+    // again through the provider).
+    if (input.enabled && input.requireSso && !(before?.enabled && before.requireSso)) {
+      await tx.delete(session).where(
+        inArray(
+          session.userId,
+          tx
+            .select({ userId: member.userId })
+            .from(member)
+            .where(and(eq(member.workspaceId, ctx.workspaceId), ne(member.role, "owner"))),
+        ),
+      );
+    }
     const settings = settingsOf(row!);
     const changes = changesBetween(before ? audited(settingsOf(before)) : null, audited(settings));
     await recordAudit(
@@ -264,12 +284,12 @@ export async function passwordSignInRefused(userId: string): Promise<boolean> {
   return !!row && row.enabled && row.requireSso && row.role !== "owner";
 }
 
-/** Whether an account may sign in through the provider: only a member's. */
-export async function isMember(userId: string): Promise<boolean> {
+/** Whether an account may sign in through the provider: a member's, but not the owner's. */
+export async function mayUseProvider(userId: string): Promise<boolean> {
   const db = await getDb();
   const [row] = await db
-    .select({ userId: member.userId })
+    .select({ role: member.role })
     .from(member)
     .where(eq(member.userId, userId));
-  return !!row;
+  return !!row && row.role !== "owner";
 }

@@ -17,7 +17,8 @@ function readBody(request: IncomingMessage): Promise<string> {
 /**
  * A real OpenID provider on loopback (the `oidc-provider` package): authorization code with
  * PKCE, signed ID tokens, discovery and JWKS as any provider serves them. Its sign-in page asks
- * only for an address: whoever types one is that account, with a verified email of that address.
+ * only for an address: whoever types one is that account, with a verified email of that address
+ * (unless it starts "unverified.").
  * Consent is granted for the scopes asked, as a provider does for a first-party client.
  */
 export async function startOidcProvider(clients: OidcClient[]) {
@@ -43,7 +44,13 @@ export async function startOidcProvider(clients: OidcClient[]) {
     cookies: { keys: ["a key for the test provider's cookies"] },
     findAccount: (_ctx, sub) => ({
       accountId: sub,
-      claims: () => ({ sub, email: sub, email_verified: true, name: sub.split("@")[0] }),
+      // An address starting "unverified." is one the provider has not verified.
+      claims: () => ({
+        sub,
+        email: sub,
+        email_verified: !sub.startsWith("unverified."),
+        name: sub.split("@")[0],
+      }),
     }),
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     loadExistingGrant: async (ctx: KoaContextWithOIDC) => {

@@ -42,9 +42,22 @@ async function signIn(email: string, next = "/"): Promise<TestClient> {
   const visitor = new TestClient();
   const url = new URL(link);
   expect(url.host).toBe(HOST);
-  const followed = await visitor.get(`/p/customers${url.pathname}${url.search}`);
-  expect(followed.status, followed.text).toBe(303);
-  expect(followed.headers.get("set-cookie")).toMatch(/HttpOnly; SameSite=Lax/);
+  // Opening the link changes nothing (mail scanners open links too): its button signs in.
+  const opened = await visitor.get(`/p/customers${url.pathname}${url.search}`);
+  expect(opened.status, opened.text).toBe(200);
+  expect(visitor.cookies.size).toBe(0);
+  const token = url.searchParams.get("link")!;
+  expect(opened.text).toContain(`name="link" value="${token}"`);
+  const used = await post(visitor, "/p/customers/access", {
+    link: token,
+    next: url.searchParams.get("next") ?? "/",
+  });
+  expect(used.status, used.text).toBe(303);
+  expect(used.headers.get("set-cookie")).toMatch(/HttpOnly; SameSite=Lax/);
+  // Once only.
+  const again = await post(new TestClient(), "/p/customers/access", { link: token });
+  expect(again.status).toBe(401);
+  expect(again.text).toContain("That sign-in link has ended or is not valid.");
   return visitor;
 }
 
@@ -395,6 +408,10 @@ describe("an audience page's own provider", () => {
     expect((await visitor.get("/p/partners")).status).toBe(401);
     for (const name of ["Billing API", "Search API"]) expect(answer.text).not.toContain(name);
 
+    // An address the provider has not verified is not taken, even in the audience's domain.
+    const unverified = await throughProvider("unverified.dev@acme.example");
+    expect(unverified.answer.status).toBe(403);
+
     // A code and state sent to another browser (or made up) sign nobody in.
     const other = new TestClient();
     const forged = await other.get("/p/partners/access/callback?code=x&state=y");
@@ -415,9 +432,15 @@ describe("an audience page's own provider", () => {
     expect(onPublic.status).toBe(400);
     expect(onPublic.body.errors[0].field).toBe("oidc");
     const wrongIssuer = await admin.patch(`/v1/pages/${page}`, {
-      oidc: { issuer: "http://127.0.0.1:9", clientId: "x", clientSecret: "********" },
+      oidc: { issuer: "http://127.0.0.1:9", clientId: "x", clientSecret: "a secret" },
     });
     expect(wrongIssuer.status).toBe(400);
     expect(wrongIssuer.body.errors[0].field).toBe("oidc.issuer");
+    // The stored secret goes to the provider and client it was given for, and no other.
+    const moved = await admin.patch(`/v1/pages/${page}`, {
+      oidc: { issuer: provider.issuer, clientId: "another-client", clientSecret: "********" },
+    });
+    expect(moved.status).toBe(400);
+    expect(moved.body.errors[0].field).toBe("oidc.clientSecret");
   });
 });

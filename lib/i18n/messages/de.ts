@@ -145,6 +145,8 @@ export const de: Messages = {
   "private.orEmail": "Oder einen Anmeldelink per E-Mail erhalten:",
   "private.notReader":
     "Dieses Konto darf diese Seite nicht lesen. Melden Sie sich mit einem anderen an oder fragen Sie den Betreiber der Seite.",
+  "private.continueLead": "Ihr Anmeldelink ist bereit.",
+  "private.continue": "Anmelden und Seite öffnen",
 
   // Subscribing
   "subscribe.intro":

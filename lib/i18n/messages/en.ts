@@ -145,6 +145,8 @@ export const en = {
   "private.orEmail": "Or get a sign-in link by email:",
   "private.notReader":
     "That account may not read this page. Sign in with another, or ask the page's owner.",
+  "private.continueLead": "Your sign-in link is ready.",
+  "private.continue": "Sign in and open the page",
 
   // Subscribing
   "subscribe.intro":

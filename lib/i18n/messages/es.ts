@@ -144,6 +144,8 @@ export const es: Messages = {
   "private.orEmail": "O reciba un enlace de acceso por correo:",
   "private.notReader":
     "Esa cuenta no puede leer esta página. Inicie sesión con otra o pregunte al responsable de la página.",
+  "private.continueLead": "Su enlace de acceso está listo.",
+  "private.continue": "Iniciar sesión y abrir la página",
 
   // Subscribing
   "subscribe.intro":

@@ -145,6 +145,8 @@ export const fr: Messages = {
   "private.orEmail": "Ou recevoir un lien de connexion par e-mail :",
   "private.notReader":
     "Ce compte ne peut pas consulter cette page. Connectez-vous avec un autre, ou demandez au responsable de la page.",
+  "private.continueLead": "Votre lien de connexion est prêt.",
+  "private.continue": "Se connecter et ouvrir la page",
 
   // Subscribing
   "subscribe.intro":

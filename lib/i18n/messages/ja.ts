@@ -143,6 +143,8 @@ export const ja: Messages = {
   "private.orEmail": "またはメールでサインインリンクを受け取る:",
   "private.notReader":
     "このアカウントはこのページを読めません。別のアカウントでサインインするか、ページの管理者にお問い合わせください。",
+  "private.continueLead": "サインインリンクの準備ができました。",
+  "private.continue": "サインインしてページを開く",
 
   // Subscribing
   "subscribe.intro":

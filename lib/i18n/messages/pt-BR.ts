@@ -144,6 +144,8 @@ export const ptBR: Messages = {
   "private.orEmail": "Ou receba um link de entrada por e-mail:",
   "private.notReader":
     "Essa conta não pode ler esta página. Entre com outra ou pergunte ao responsável pela página.",
+  "private.continueLead": "Seu link de entrada está pronto.",
+  "private.continue": "Entrar e abrir a página",
 
   // Subscribing
   "subscribe.intro":
