@@ -129,7 +129,7 @@ export async function enterPagePassword(request: Request): Promise<Response> {
       );
     }
     if (way === "email" && form.get("link")) {
-      return await useSignInLink(scoped, page.id, form.get("link")!, view, next, again);
+      return await spendSignInLink(scoped, page.id, form.get("link")!, view, next, again);
     }
     if (way === "email") {
       const address = emailField().safeParse(form.get("email") ?? "");
@@ -206,7 +206,7 @@ export async function followSignInLink(request: Request): Promise<Response> {
  * The sign-in link's button, posted: a current link for an address still in one of the page's
  * audiences, used for the first time, sets the reader's cookie and leads to the page.
  */
-async function useSignInLink(
+async function spendSignInLink(
   scoped: Snapshot & { locked: { key: string } },
   pageId: string,
   link: string,
