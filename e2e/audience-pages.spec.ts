@@ -1,6 +1,5 @@
-import type { Page } from "@playwright/test";
 import { startOidcProvider } from "../lib/testing/oidc";
-import { expect, newVisitor, test } from "./fixtures";
+import { createComponent, expect, newVisitor, test } from "./fixtures";
 import { OWNER, signIn } from "./owner";
 
 // An audience page on a host of its own (the browser resolves *.status.test to this machine),
@@ -8,16 +7,6 @@ import { OWNER, signIn } from "./owner";
 const THEIRS = "Acme Billing";
 const OTHERS = "Globex Search";
 const CLIENT = { clientId: "customer-page", clientSecret: "the customer page's secret" };
-
-async function createComponent(page: Page, name: string): Promise<string> {
-  const origin = new URL(page.url()).origin;
-  const created = await page.request.post("/v1/components", {
-    data: { name },
-    headers: { origin },
-  });
-  expect(created.status()).toBe(201);
-  return ((await created.json()) as { id: string }).id;
-}
 
 test("an audience page whose readers sign in with a provider and see only their components", async ({
   page,

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { test as base, type Browser, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type Page } from "@playwright/test";
 import { serverLogFile } from "./deployment.mjs";
 
 let visitors = 0;
@@ -31,6 +31,17 @@ export async function newVisitor(browser: Browser): Promise<Page> {
 /** What the suite's server has written to its log so far, as its operator would read it. */
 export function serverLog(): string {
   return readFileSync(serverLogFile(process.env.E2E_DEPLOYMENT), "utf8");
+}
+
+/** Creates a component through the API as the signed-in member of `page`; answers its id. */
+export async function createComponent(page: Page, name: string): Promise<string> {
+  const origin = new URL(page.url()).origin;
+  const created = await page.request.post("/v1/components", {
+    data: { name },
+    headers: { origin },
+  });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { id: string }).id;
 }
 
 export { expect } from "@playwright/test";

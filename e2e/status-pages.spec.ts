@@ -1,5 +1,4 @@
-import type { Page } from "@playwright/test";
-import { expect, newVisitor, test } from "./fixtures";
+import { createComponent, expect, newVisitor, test } from "./fixtures";
 import { OWNER, signIn } from "./owner";
 
 // The browser resolves *.status.test to this machine (playwright.config.ts), so a page's own host
@@ -7,16 +6,6 @@ import { OWNER, signIn } from "./owner";
 const SHOWN = "Payments API";
 const HIDDEN = "Warehouse robots";
 const PASSWORD = "swordfish 12";
-
-async function createComponent(page: Page, name: string): Promise<string> {
-  const origin = new URL(page.url()).origin;
-  const created = await page.request.post("/v1/components", {
-    data: { name },
-    headers: { origin },
-  });
-  expect(created.status()).toBe(201);
-  return ((await created.json()) as { id: string }).id;
-}
 
 test("a second page at its own address and host, then behind a password", async ({
   page,

@@ -66,6 +66,8 @@ export type HttpSettings = NonNullable<MonitorInput["http"]>;
 export type Assertion = HttpSettings["assertions"][number];
 /** What answers show in place of a stored secret; sent back, it keeps the secret. */
 export type Mask = typeof monitors.MASK;
+/** What answers show in place of a stored secret; sent back, it keeps that secret. */
+export const MASK: Mask = "********";
 
 export type Endpoint = Answer<typeof notifications.WebhookEndpoint>;
 export type EndpointCreated = Answer<typeof notifications.EndpointCreated>;

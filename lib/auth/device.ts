@@ -1,7 +1,7 @@
 import { createHmac, hkdfSync, randomBytes } from "node:crypto";
 import { constantTimeEqual } from "@/lib/crypto/compare";
 import { AUTH_BASE_PATH, authCookieName, getAuth, secureCookies } from "./auth";
-import { readCookie } from "./session";
+import { readCookie } from "@/lib/http/cookies";
 
 /** How long a browser stays trusted after a right password: a year, renewed at each one. */
 export const DEVICE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;

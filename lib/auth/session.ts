@@ -3,17 +3,8 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import { getDb, preparedRead, schema } from "@/db/client";
 import type { Actor } from "@/lib/contract/actor";
 import type { Role } from "@/lib/contract/roles";
+import { readCookie } from "@/lib/http/cookies";
 import { getAuth, sessionCookieName } from "./auth";
-
-/** The raw value of one cookie in a Cookie header. */
-export function readCookie(header: string | null, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const eqAt = part.indexOf("=");
-    if (eqAt > 0 && part.slice(0, eqAt).trim() === name) return part.slice(eqAt + 1).trim();
-  }
-  return null;
-}
 
 /** The value of one of better-auth's signed cookies (`value.base64(HMAC-SHA256)`), if genuine. */
 export function verifySignedCookie(raw: string, secret: string): string | null {

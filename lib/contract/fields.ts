@@ -26,3 +26,16 @@ export const issuerUrl = () =>
     .url({ protocol: /^https?$/, message: "Must be an http(s) URL." })
     .max(2000)
     .transform((value) => value.replace(/\/+$/, ""));
+
+// A domain as an address ends: labels of letters, digits and hyphens, at least two of them.
+const DOMAIN =
+  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
+
+/** The domain of email addresses (`example.com`; a leading `@` is dropped), lower-cased. */
+export const emailDomain = () =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .transform((value) => value.replace(/^@/, ""))
+    .pipe(z.string().regex(DOMAIN, "Must be a domain such as example.com."));

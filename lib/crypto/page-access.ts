@@ -42,7 +42,11 @@ export function pageCookieValue(key: string, now = Date.now()): string {
   return `${expires}.${mac(key, `cookie:${expires}`)}`;
 }
 
-export function isPageCookie(key: string, value: string | undefined, now = Date.now()): boolean {
+export function isPageCookie(
+  key: string,
+  value: string | null | undefined,
+  now = Date.now(),
+): boolean {
   const match = value && /^(\d{13})\.([A-Za-z0-9_-]{43})$/.exec(value);
   if (!match || Number(match[1]) <= now) return false;
   return constantTimeEqual(match[2]!, mac(key, `cookie:${match[1]}`));
@@ -79,7 +83,7 @@ export const visitorCookieValue = (key: string, email: string, now = Date.now())
   signed(key, "visitor", email, PAGE_ACCESS_LIFETIME_MS, now);
 
 /** The address a visitor's cookie was given to, or null for a cookie not made here or ended. */
-export const visitorOf = (key: string, value: string | undefined, now = Date.now()) =>
+export const visitorOf = (key: string, value: string | null | undefined, now = Date.now()) =>
   signedEmail(key, "visitor", value, now);
 
 /** The token of an emailed sign-in link: the address it was sent to, for 15 minutes. */

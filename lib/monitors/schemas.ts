@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { name, uuid } from "@/lib/contract/fields";
+import { SECRET_MASK } from "@/lib/net/openid";
 
 export const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 export const PublishPolicy = z.enum(["auto", "manual", "none"]).meta({ id: "PublishPolicy" });
@@ -33,7 +34,7 @@ export const ERROR_CLASSES = [
 export type ErrorClass = (typeof ERROR_CLASSES)[number];
 
 /** What answers show in place of each stored secret; sent back on PUT, it keeps the stored one. */
-export const MASK = "********";
+export const MASK = SECRET_MASK;
 
 const statusCode = () =>
   z.int("Must be an integer.").min(100, "Must be 100–599.").max(599, "Must be 100–599.");

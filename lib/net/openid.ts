@@ -1,3 +1,6 @@
+import { encryptSecret } from "@/lib/crypto/secrets";
+import { ValidationError } from "@/lib/errors";
+
 /** What an OpenID provider's discovery document says, of what sign-in needs. */
 export type OpenIdProvider = {
   issuer: string;
@@ -45,4 +48,49 @@ export async function discoverOpenIdProvider(issuer: string): Promise<OpenIdProv
     jwksUri: jwks_uri,
     userinfoEndpoint: typeof userinfo_endpoint === "string" ? userinfo_endpoint : null,
   };
+}
+
+/** What an answer shows for a stored client secret; sent back, it keeps the secret. */
+export const SECRET_MASK = "********";
+
+/**
+ * The encrypted client secret to store for an OpenID client setting. "********" keeps the stored
+ * one, but only for the issuer and client id it was given for (a stored secret is never sent to
+ * another provider): 400 on `<field>clientSecret` otherwise. With `checkIssuer`, the provider's
+ * discovery document must answer first (400 on `<field>issuer`). Asks the provider: call it
+ * before a transaction.
+ */
+export async function openIdClientSecret({
+  input,
+  stored,
+  field,
+  binding,
+  checkIssuer = true,
+}: {
+  input: { issuer: string; clientId: string; clientSecret: string };
+  stored: { issuer: string | null; clientId: string | null; secret: string | null } | null;
+  /** The prefix of the fields named in a refusal (`oidc.`, or none). */
+  field: string;
+  /** What the encrypted secret is bound to: the row it is stored in. */
+  binding: string;
+  checkIssuer?: boolean;
+}): Promise<string> {
+  const kept = input.clientSecret === SECRET_MASK;
+  if (
+    kept &&
+    (!stored?.secret || stored.issuer !== input.issuer || stored.clientId !== input.clientId)
+  ) {
+    throw ValidationError.field(
+      `${field}clientSecret`,
+      "Send the client secret the provider gave you (a new issuer or client needs its own).",
+    );
+  }
+  if (checkIssuer) {
+    try {
+      await discoverOpenIdProvider(input.issuer);
+    } catch (error) {
+      throw ValidationError.field(`${field}issuer`, (error as Error).message);
+    }
+  }
+  return kept ? stored!.secret! : encryptSecret(input.clientSecret, binding);
 }

@@ -8,14 +8,13 @@ import { pageAccessKey, pageReadToken, preparePageAccess } from "@/lib/crypto/pa
 import { transactionChangingData } from "@/lib/changes/changes";
 import { config } from "@/lib/config";
 import type { Actor } from "@/lib/contract/actor";
-import { decryptSecret, encryptSecret } from "@/lib/crypto/secrets";
+import { decryptSecret } from "@/lib/crypto/secrets";
 import { ConflictError, NotFoundError, ValidationError } from "@/lib/errors";
-import { discoverOpenIdProvider } from "@/lib/net/openid";
+import { openIdClientSecret, SECRET_MASK } from "@/lib/net/openid";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
 import { workspaceColumns } from "@/lib/workspace/workspace";
 import { pageUrl } from "./url";
 import {
-  SECRET_MASK,
   type CreatePageInput,
   type Page,
   type PageBrandingInput,
@@ -103,8 +102,8 @@ const oidcBinding = (pageId: string) => `status_page.oidc_client_secret:${pageId
 
 /**
  * The provider columns a change sets: none when `oidc` is not sent, cleared by null, else
- * checked at the provider (400 on `oidc.issuer`) with the secret encrypted for the page's row
- * ("********" keeps the stored one). Done before the transaction: it asks the provider.
+ * checked at the provider with the secret encrypted for the page's row (see
+ * openIdClientSecret). Done before the transaction: it asks the provider.
  */
 async function oidcColumns(
   pageId: string,
@@ -115,28 +114,15 @@ async function oidcColumns(
   if (oidc === null) {
     return { oidcIssuer: null, oidcClientId: null, oidcClientSecretEncrypted: null };
   }
-  // A stored secret is only ever sent to the provider and client it was given for.
-  if (
-    oidc.clientSecret === SECRET_MASK &&
-    (!stored || stored.issuer !== oidc.issuer || stored.clientId !== oidc.clientId)
-  ) {
-    throw ValidationError.field(
-      "oidc.clientSecret",
-      "Send the client secret the provider gave you (a new issuer or client needs its own).",
-    );
-  }
-  try {
-    await discoverOpenIdProvider(oidc.issuer);
-  } catch (error) {
-    throw ValidationError.field("oidc.issuer", (error as Error).message);
-  }
   return {
     oidcIssuer: oidc.issuer,
     oidcClientId: oidc.clientId,
-    oidcClientSecretEncrypted:
-      oidc.clientSecret === SECRET_MASK
-        ? stored!.secret
-        : await encryptSecret(oidc.clientSecret, oidcBinding(pageId)),
+    oidcClientSecretEncrypted: await openIdClientSecret({
+      input: oidc,
+      stored,
+      field: "oidc.",
+      binding: oidcBinding(pageId),
+    }),
   };
 }
 
@@ -434,17 +420,11 @@ export async function updatePage({
   const db = await getDb();
   const current = await pageRow(db, ctx.workspaceId, id);
   assertOidcFits(input.visibility ?? current.visibility, input.oidc);
-  const oidc = await oidcColumns(
-    id,
-    input.oidc,
-    current.oidcClientSecretEncrypted
-      ? {
-          issuer: current.oidcIssuer,
-          clientId: current.oidcClientId,
-          secret: current.oidcClientSecretEncrypted,
-        }
-      : null,
-  );
+  const oidc = await oidcColumns(id, input.oidc, {
+    issuer: current.oidcIssuer,
+    clientId: current.oidcClientId,
+    secret: current.oidcClientSecretEncrypted,
+  });
   await preparePageAccess();
   try {
     return await transactionChangingData(ctx.workspaceId, async (tx) => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { email, issuerUrl, locale, name, password, uuid } from "@/lib/contract/fields";
+import { email, emailDomain, issuerUrl, locale, name, password, uuid } from "@/lib/contract/fields";
+import { SECRET_MASK } from "@/lib/net/openid";
 import { brandingChange, HeaderLink, timeZone } from "@/lib/workspace/schemas";
 
 export const PAGE_VISIBILITIES = ["public", "password", "audience"] as const;
@@ -39,9 +40,6 @@ export const PageBranding = z
 
 export const PageBrandingInput = z.strictObject(brandingChange).meta({ id: "PageBrandingInput" });
 export type PageBrandingInput = z.output<typeof PageBrandingInput>;
-
-/** What an answer shows for a stored client secret; sent back, it keeps the secret. */
-export const SECRET_MASK = "********";
 
 export const PageOidc = z
   .object({
@@ -132,18 +130,6 @@ export const PAGE_READ_ONLY = [
   "readToken",
   "createdAt",
 ] as const;
-
-// A domain as an address ends: labels of letters, digits and hyphens, at least two of them.
-const DOMAIN =
-  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
-
-export const emailDomain = () =>
-  z
-    .string()
-    .trim()
-    .toLowerCase()
-    .transform((value) => value.replace(/^@/, ""))
-    .pipe(z.string().regex(DOMAIN, "Must be a domain such as example.com."));
 
 export const Audience = z
   .object({

@@ -88,13 +88,14 @@ export const withCookie = (location: string, cookie: string, value: string, maxA
 
 /**
  * `POST /p/{slug}/access` (or `/access` on the page's host), from a private page's form:
- * a password page's password, an audience page's visitor's address, or a reader signing out.
+ * a password page's password, an audience page's visitor's address or emailed link, or a
+ * reader signing out.
  * The right password sets the page's cookie and leads back where the visitor was going; a wrong
  * one, or one past the visitor's tries, shows the form again. An address is answered alike
  * whether it may read the page or not; one that may is mailed a link. Every page that is not
  * private (or no page) answers the same 404, so the form tells nothing about other pages.
  */
-export async function enterPagePassword(request: Request): Promise<Response> {
+export async function postPageAccess(request: Request): Promise<Response> {
   const refused = frontGate(request);
   if (refused) return refused;
   const found = await privatePageAt(request);

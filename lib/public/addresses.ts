@@ -20,6 +20,7 @@ import {
   type Asked,
 } from "./answers";
 import { isPageCookie, isPageReadToken, visitorOf } from "@/lib/crypto/page-access";
+import { readCookie } from "@/lib/http/cookies";
 import { assetAnswer, isAsset } from "./assets";
 import { imageKindAt } from "./brand";
 import type { PageRef } from "./scope";
@@ -57,21 +58,12 @@ function readerOf(
 ): Snapshot | null {
   const locked = scoped.locked!;
   if (!locked.key) return null;
-  const cookie = cookieValue(cookies, locked.cookie);
+  const cookie = readCookie(cookies, locked.cookie);
   if (locked.audiencesOf) {
     const email = visitorOf(locked.key, cookie);
     return email ? audienceSnapshot(root, ref, email) : null;
   }
   return isPageReadToken(locked.key, token) || isPageCookie(locked.key, cookie) ? scoped : null;
-}
-
-function cookieValue(header: string | null | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const at = part.indexOf("=");
-    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
-  }
-  return undefined;
 }
 
 const keptOf = new WeakMap<Rendered, Rendered>();

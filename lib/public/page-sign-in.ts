@@ -8,6 +8,7 @@ import { constantTimeEqual } from "@/lib/crypto/compare";
 import { visitorCookieValue, PAGE_ACCESS_LIFETIME_MS } from "@/lib/crypto/page-access";
 import { logError } from "@/lib/log";
 import { discoverOpenIdProvider, type OpenIdProvider } from "@/lib/net/openid";
+import { readCookie } from "@/lib/http/cookies";
 import { frontGate } from "@/lib/http/request";
 import { pageCallbackUrl, pageSignInClient } from "@/lib/pages/pages";
 import { pageUrl } from "@/lib/pages/url";
@@ -35,13 +36,7 @@ function flowCookie(key: string, flow: Flow): string {
 }
 
 function flowOf(key: string, cookies: string | null, pageId: string): Flow | null {
-  const name = flowCookieName(pageId);
-  const value = cookies
-    ?.split(";")
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${name}=`))
-    ?.slice(name.length + 1);
-  const [payload, signature] = value?.split(".") ?? [];
+  const [payload, signature] = readCookie(cookies, flowCookieName(pageId))?.split(".") ?? [];
   if (!payload || !signature || !constantTimeEqual(signature, mac(key, payload))) return null;
   try {
     const flow = JSON.parse(Buffer.from(payload, "base64url").toString()) as Flow;

@@ -1,11 +1,6 @@
 import { z } from "zod";
-import { issuerUrl } from "@/lib/contract/fields";
-
-/** What an answer shows for the stored client secret; sent back, it keeps the secret. */
-export const SECRET_MASK = "********";
-
-const DOMAIN =
-  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
+import { emailDomain, issuerUrl } from "@/lib/contract/fields";
+import { SECRET_MASK } from "@/lib/net/openid";
 
 export const SsoSettings = z
   .object({
@@ -34,17 +29,7 @@ export const SsoInput = z
       .min(1, "Must not be empty.")
       .max(2000)
       .describe(`The client secret; "${SECRET_MASK}" keeps the stored one`),
-    allowedDomains: z
-      .array(
-        z
-          .string()
-          .trim()
-          .toLowerCase()
-          .transform((value) => value.replace(/^@/, ""))
-          .pipe(z.string().regex(DOMAIN, "Must be a domain such as example.com.")),
-      )
-      .max(100)
-      .default([]),
+    allowedDomains: z.array(emailDomain()).max(100).default([]),
     defaultRole: z.enum(["viewer", "editor", "admin"]).default("viewer"),
     requireSso: z.boolean().default(false),
   })

@@ -4,10 +4,10 @@ import { changesBetween, recordAudit, REDACTED } from "@/lib/audit/audit";
 import { config } from "@/lib/config";
 import type { Actor } from "@/lib/contract/actor";
 import type { Role } from "@/lib/contract/roles";
-import { decryptSecret, encryptSecret } from "@/lib/crypto/secrets";
-import { NotFoundError, ValidationError } from "@/lib/errors";
-import { discoverOpenIdProvider } from "@/lib/net/openid";
-import { SECRET_MASK, type SsoInput, type SsoSettings } from "./schemas";
+import { decryptSecret } from "@/lib/crypto/secrets";
+import { NotFoundError } from "@/lib/errors";
+import { openIdClientSecret, SECRET_MASK } from "@/lib/net/openid";
+import type { SsoInput, SsoSettings } from "./schemas";
 
 const { workspaceSso, removedMember, member, user, invitation, session } = schema;
 
@@ -60,15 +60,6 @@ export async function readSso({ ctx }: { ctx: Pick<Actor, "workspaceId"> }): Pro
   };
 }
 
-/** The provider's discovery document must answer and name the issuer given (400 otherwise). */
-async function assertIssuer(issuer: string): Promise<void> {
-  try {
-    await discoverOpenIdProvider(issuer);
-  } catch (error) {
-    throw ValidationError.field("issuer", (error as Error).message);
-  }
-}
-
 const audited = (settings: SsoSettings) => ({
   enabled: settings.enabled,
   issuer: settings.issuer,
@@ -80,21 +71,16 @@ const audited = (settings: SsoSettings) => ({
 
 export async function putSso({ ctx, input }: { ctx: Actor; input: SsoInput }) {
   const before = await ssoRow(ctx.workspaceId);
-  // A stored secret is only ever sent to the provider and client it was given for.
-  if (
-    input.clientSecret === SECRET_MASK &&
-    (!before || before.issuer !== input.issuer || before.clientId !== input.clientId)
-  ) {
-    throw ValidationError.field(
-      "clientSecret",
-      "Send the client secret the provider gave you (a new issuer or client needs its own).",
-    );
-  }
-  if (input.enabled) await assertIssuer(input.issuer);
+  const clientSecretEncrypted = await openIdClientSecret({
+    input,
+    stored: before
+      ? { issuer: before.issuer, clientId: before.clientId, secret: before.clientSecretEncrypted }
+      : null,
+    field: "",
+    binding: secretBinding(ctx.workspaceId),
+    checkIssuer: input.enabled,
+  });
   const secretChanged = input.clientSecret !== SECRET_MASK;
-  const clientSecretEncrypted = secretChanged
-    ? await encryptSecret(input.clientSecret, secretBinding(ctx.workspaceId))
-    : before!.clientSecretEncrypted;
   const db = await getDb();
   return db.transaction(async (tx) => {
     const values = {
@@ -154,6 +140,13 @@ export async function deleteSso({ ctx }: { ctx: Actor }) {
   });
 }
 
+/** The deployment's setup, when it is on (a deployment has one workspace). */
+async function enabledSso(): Promise<SsoRow | undefined> {
+  const db = await getDb();
+  const [row] = await db.select().from(workspaceSso).where(eq(workspaceSso.enabled, true)).limit(1);
+  return row;
+}
+
 /** The deployment's provider as better-auth needs it, or null when none is on. */
 export async function ssoForAuth(): Promise<{
   version: string;
@@ -161,8 +154,7 @@ export async function ssoForAuth(): Promise<{
   clientId: string;
   clientSecret: string;
 } | null> {
-  const db = await getDb();
-  const [row] = await db.select().from(workspaceSso).where(eq(workspaceSso.enabled, true)).limit(1);
+  const row = await enabledSso();
   if (!row) return null;
   return {
     version: ssoVersionOf(row),
@@ -200,9 +192,9 @@ const domainOf = (email: string) => email.slice(email.lastIndexOf("@") + 1).toLo
 export async function ssoAdmission(
   email: string,
 ): Promise<{ workspaceId: string; role: Role; invitationId: string | null } | null> {
-  const db = await getDb();
-  const [sso] = await db.select().from(workspaceSso).where(eq(workspaceSso.enabled, true)).limit(1);
+  const sso = await enabledSso();
   if (!sso) return null;
+  const db = await getDb();
   const address = email.toLowerCase();
   const [invited] = await db
     .select({ id: invitation.id, role: invitation.role })

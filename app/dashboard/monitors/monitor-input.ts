@@ -1,7 +1,6 @@
-import type { Mask, Monitor, MonitorInput } from "../api-types";
+import type { Monitor, MonitorInput } from "../api-types";
 
-/** What answers show in place of a stored secret; sent back on replace, it keeps that secret. */
-export const MASK: Mask = "********";
+export { MASK } from "../api-types";
 
 /**
  * A monitor's settings as replace takes them: its answer without what the API sets itself, its

@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiForm } from "@/app/ui/api-form";
+import { CheckList } from "@/app/ui/check-list";
 import { ConfirmButton } from "@/app/ui/confirm-button";
 import { Field } from "@/app/ui/field";
 import { ErrorNotice } from "@/app/ui/states";
@@ -76,24 +77,17 @@ function AudienceForm({
             defaultValue={audience?.name}
             error={error?.forField("name")}
           />
-          <fieldset className="picker">
-            <legend>What its members see</legend>
+          <CheckList
+            legend="What its members see"
+            name="componentIds"
+            items={shown}
+            checked={chosen}
+          >
             {components.isPending && <p className="muted">Loading components…</p>}
             {!components.isPending && shown.length === 0 && (
               <p className="muted">The page shows no components yet.</p>
             )}
-            {shown.map((component) => (
-              <label key={component.id} className="check">
-                <input
-                  type="checkbox"
-                  name="componentIds"
-                  value={component.id}
-                  defaultChecked={chosen.has(component.id)}
-                />
-                {component.name}
-              </label>
-            ))}
-          </fieldset>
+          </CheckList>
           <Field
             label="Email domains"
             name="emailDomains"

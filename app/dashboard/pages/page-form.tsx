@@ -2,10 +2,11 @@
 
 import { useState } from "react";
 import { ApiForm } from "@/app/ui/api-form";
+import { CheckList } from "@/app/ui/check-list";
 import { Field } from "@/app/ui/field";
 import { SelectField } from "@/app/ui/select-field";
 import { apiFetch, type ApiError } from "@/lib/client/api";
-import type { StatusPage, StatusPageInput } from "../api-types";
+import { MASK, type StatusPage, type StatusPageInput } from "../api-types";
 import { useComponentPage } from "../components/use-components";
 
 const VISIBILITIES = [
@@ -26,7 +27,6 @@ const FIELDS = [
   "oidc.clientId",
   "oidc.clientSecret",
 ];
-const MASK = "********";
 
 /** An audience page's own OpenID provider, for readers who sign in with it. */
 function ReadersProvider({ page, error }: { page?: StatusPage; error: ApiError | null }) {
@@ -81,36 +81,16 @@ function Shown({ page }: { page?: StatusPage }) {
     <>
       <input type="hidden" name="choicesShown" value="1" />
       {groups.length > 0 && (
-        <fieldset className="picker">
-          <legend>Groups (with every component in them, now and later)</legend>
-          {groups.map((group) => (
-            <label key={group.id} className="check">
-              <input
-                type="checkbox"
-                name="groupIds"
-                value={group.id}
-                defaultChecked={groupIds.has(group.id)}
-              />
-              {group.name}
-            </label>
-          ))}
-        </fieldset>
+        <CheckList
+          legend="Groups (with every component in them, now and later)"
+          name="groupIds"
+          items={groups}
+          checked={groupIds}
+        />
       )}
-      <fieldset className="picker">
-        <legend>Components</legend>
+      <CheckList legend="Components" name="componentIds" items={all} checked={componentIds}>
         {all.length === 0 && <p className="muted">No components yet.</p>}
-        {all.map((component) => (
-          <label key={component.id} className="check">
-            <input
-              type="checkbox"
-              name="componentIds"
-              value={component.id}
-              defaultChecked={componentIds.has(component.id)}
-            />
-            {component.name}
-          </label>
-        ))}
-      </fieldset>
+      </CheckList>
     </>
   );
 }

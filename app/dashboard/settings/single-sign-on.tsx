@@ -8,10 +8,9 @@ import { FormError } from "@/app/ui/form-error";
 import { SelectField } from "@/app/ui/select-field";
 import { ErrorNotice, Loading } from "@/app/ui/states";
 import { useApiSubmit } from "@/app/ui/use-api-submit";
-import type { SsoSettings } from "../api-types";
+import { MASK, type SsoSettings } from "../api-types";
 import { ssoKeys } from "../query-keys";
 
-const MASK = "********";
 const ROLES = [
   { value: "viewer", label: "Viewer" },
   { value: "editor", label: "Editor" },

@@ -1,4 +1,4 @@
-import { enterPagePassword, followSignInLink } from "@/lib/public/access";
+import { postPageAccess, followSignInLink } from "@/lib/public/access";
 import { finishPageSignIn, startPageSignIn } from "@/lib/public/page-sign-in";
 import { publicOptions, servePublic } from "@/lib/public/respond";
 
@@ -15,6 +15,6 @@ export async function GET(request: Request, context: { params: Promise<{ path?: 
   const step = ACCESS_STEPS[(await context.params).path?.join("/") ?? ""];
   return step ? step(request) : servePublic(request);
 }
-export const POST = enterPagePassword;
+export const POST = postPageAccess;
 export const OPTIONS = publicOptions;
 export { GET as HEAD };
