@@ -4,6 +4,8 @@ import { resetConfig } from "@/lib/config";
 import { nextMessageDueAt } from "@/lib/email/queue";
 import { closeMailer } from "@/lib/email/transport";
 import { requestSubscription } from "@/lib/subscribers/subscribers";
+import { getDb } from "@/db/client";
+import { firstPageId } from "@/lib/outbox/page-readers";
 import { setUpOwner, TestClient } from "@/lib/testing/client";
 import { Receiver } from "@/lib/testing/receiver";
 import { MailCatcher } from "@/lib/testing/smtp";
@@ -60,8 +62,10 @@ function run() {
 
 describe("the Inngest mail sender", () => {
   it("handles a subscription request and sends its confirmation in named steps", async () => {
+    const pageId = (await firstPageId(await getDb(), workspaceId))!;
     await requestSubscription({
       workspaceId,
+      pageId,
       email: "inngest@example.com",
       componentIds: [],
       locale: "en",

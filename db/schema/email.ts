@@ -13,6 +13,7 @@ import {
 import { at, createdAt, id } from "./columns";
 import { component } from "./components";
 import { outboxEvent } from "./outbox";
+import { statusPage } from "./pages";
 import { workspace } from "./workspace";
 
 export const subscriberStateEnum = pgEnum("subscriber_state", [
@@ -22,7 +23,9 @@ export const subscriberStateEnum = pgEnum("subscriber_state", [
 ]);
 
 /**
- * An email subscriber. Its links to confirm are `subscription_confirmation` rows;
+ * An email subscriber of one status page: they hear of what that page shows them (on an audience
+ * page, what their audiences see), and one address may follow several pages. Its links to
+ * confirm are `subscription_confirmation` rows;
  * `lastConfirmationAt` holds mail to one address to one confirmation per 15 minutes, and a
  * subscription still pending 7 days after its last confirmation mail is deleted.
  */
@@ -33,7 +36,10 @@ export const subscriber = pgTable(
     workspaceId: uuid()
       .notNull()
       .references(() => workspace.id, { onDelete: "cascade" }),
-    /** Lowercased, so one address is one subscriber. */
+    pageId: uuid()
+      .notNull()
+      .references(() => statusPage.id, { onDelete: "cascade" }),
+    /** Lowercased, so one address is one subscriber of a page. */
     email: text().notNull(),
     state: subscriberStateEnum().notNull().default("pending_confirmation"),
     /** The language the subscriber subscribed in: their mail is written in it. */
@@ -44,8 +50,9 @@ export const subscriber = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("subscriber_workspace_id_email_key").on(t.workspaceId, t.email),
+    uniqueIndex("subscriber_workspace_id_page_id_email_key").on(t.workspaceId, t.pageId, t.email),
     index("subscriber_workspace_id_created_at_idx").on(t.workspaceId, t.createdAt),
+    index("subscriber_page_id_idx").on(t.pageId),
   ],
 );
 
@@ -82,6 +89,10 @@ export const subscriptionRequest = pgTable(
     workspaceId: uuid()
       .notNull()
       .references(() => workspace.id, { onDelete: "cascade" }),
+    /** The page whose form sent it. */
+    pageId: uuid()
+      .notNull()
+      .references(() => statusPage.id, { onDelete: "cascade" }),
     email: text().notNull(),
     componentIds: jsonb().$type<string[]>().notNull(),
     /** The language of the page the request was sent from. */

@@ -1,4 +1,3 @@
-import { shownOnFirstPage } from "@/lib/outbox/first-page";
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import { getDb, rowsOf, schema, type Executor } from "@/db/client";
@@ -9,6 +8,8 @@ import { DEFAULT_LOCALE, localeOf, type Locale } from "@/lib/i18n/locales";
 import { translator } from "@/lib/i18n/translate";
 import { logError } from "@/lib/log";
 import type { EventData } from "@/lib/outbox/outbox";
+import { readersReach, type Reach } from "@/lib/outbox/page-readers";
+import { pageUrl } from "@/lib/pages/url";
 import { subscriberLinkToken } from "@/lib/crypto/subscriber-links";
 import {
   alreadySubscribedMail,
@@ -59,8 +60,12 @@ export async function sealLink(link: string): Promise<SealedLink> {
   return { id, linkEncrypted: await encryptSecret(link, linkBinding(id)) };
 }
 
-export function confirmationUrl(token: string): string {
-  return `${config().statusPageUrl}/public/subscriptions/confirm?token=${encodeURIComponent(token)}`;
+/** Where a page's subscription pages are: below the page's own address. */
+export const subscriptionsUrl = (page: Parameters<typeof pageUrl>[0]) =>
+  `${pageUrl(page)}/public/subscriptions`;
+
+export function confirmationUrl(page: Parameters<typeof pageUrl>[0], token: string): string {
+  return `${subscriptionsUrl(page)}/confirm?token=${encodeURIComponent(token)}`;
 }
 
 export async function queueConfirmation(
@@ -208,8 +213,8 @@ type Context = {
   /** The language of each subscriber the batch writes to. */
   locales: Map<string, Locale>;
   componentNames: Map<string, Map<string, string>>;
-  /** Components kept off each workspace's first page: a subscriber's mail never names them. */
-  offFirstPage: Map<string, Set<string>>;
+  /** Each subscriber's page and what it shows them: their mail names nothing else. */
+  reach: Map<string, Reach>;
   follows: Map<string, string[]>;
   /** The choices each confirmation message's link confirms, by message id. */
   confirming: Map<string, string[]>;
@@ -267,19 +272,20 @@ async function readContext(messages: ClaimedMessage[]): Promise<Context> {
       : [],
     subscriberIds.length
       ? db
-          .select({ id: subscriber.id, locale: subscriber.locale })
+          .select({
+            id: subscriber.id,
+            locale: subscriber.locale,
+            pageId: subscriber.pageId,
+            email: subscriber.email,
+          })
           .from(subscriber)
           .where(inArray(subscriber.id, subscriberIds))
       : [],
   ]);
-  const shown = await shownOnFirstPage(db, workspaceIds);
-  const offFirstPage = new Map<string, Set<string>>();
-  for (const c of components) {
-    if (shown.get(c.workspaceId)?.has(c.id)) continue;
-    const off = offFirstPage.get(c.workspaceId) ?? new Set<string>();
-    off.add(c.id);
-    offFirstPage.set(c.workspaceId, off);
-  }
+  const reach = await readersReach(
+    db,
+    subscribers.map((s) => ({ key: s.id, pageId: s.pageId, email: s.email })),
+  );
   const componentNames = new Map<string, Map<string, string>>();
   for (const c of components) {
     const names = componentNames.get(c.workspaceId) ?? new Map<string, string>();
@@ -291,7 +297,7 @@ async function readContext(messages: ClaimedMessage[]): Promise<Context> {
     timeZones: new Map(workspaces.map((w) => [w.id, w.timeZone])),
     locales: new Map(subscribers.map((s) => [s.id, localeOf(s.locale) ?? DEFAULT_LOCALE])),
     componentNames,
-    offFirstPage,
+    reach,
     follows: groupBy(
       follows,
       (row) => row.subscriberId,
@@ -305,10 +311,11 @@ async function readContext(messages: ClaimedMessage[]): Promise<Context> {
 /** A subscriber's own links; with `locale`, the pages they open speak it. */
 export async function subscriberLinks(
   subscriberId: string,
+  page: Parameters<typeof pageUrl>[0],
   locale?: Locale,
 ): Promise<SubscriberLinks> {
   const token = encodeURIComponent(await subscriberLinkToken(subscriberId));
-  const base = `${config().statusPageUrl}/public/subscriptions`;
+  const base = subscriptionsUrl(page);
   const language = locale ? `&locale=${encodeURIComponent(locale)}` : "";
   return {
     unsubscribeUrl: `${base}/unsubscribe?token=${token}${language}`,
@@ -323,12 +330,24 @@ function listId(workspaceName: string): string {
   return `"${label} status" <status.${host}>`;
 }
 
+/** An event as a subscriber's page tells it: under the page's name, linking to the page. */
+function onPageOf(data: EventData, reach: Reach, name: string): EventData {
+  const { statusPageUrl } = config();
+  const url = data.url.startsWith(`${statusPageUrl}/`)
+    ? `${pageUrl(reach.page)}${data.url.slice(statusPageUrl.length)}`
+    : data.url;
+  return { ...data, url, workspace: { ...data.workspace, name } };
+}
+
 /** A claimed message as it will leave, or why it cannot be built. */
 async function compose(
   message: ClaimedMessage,
   context: Context,
 ): Promise<OutgoingMail | { error: string }> {
-  const workspaceName = context.workspaceNames.get(message.workspaceId) ?? "Status";
+  const reach = context.reach.get(message.subscriberId ?? "");
+  // A subscriber's mail is from their page, by its name.
+  const workspaceName =
+    reach?.page.name ?? context.workspaceNames.get(message.workspaceId) ?? "Status";
   const names = context.componentNames.get(message.workspaceId) ?? new Map<string, string>();
   const headers: Record<string, string> = {
     "Auto-Submitted": "auto-generated",
@@ -345,7 +364,7 @@ async function compose(
   }
   const locale = context.locales.get(message.subscriberId ?? "") ?? DEFAULT_LOCALE;
   const tr = translator(locale);
-  const links = message.subscriberId ? await subscriberLinks(message.subscriberId, locale) : null;
+  const links = reach ? await subscriberLinks(message.subscriberId!, reach.page, locale) : null;
   let content: Composed;
   let personalLink: OutgoingMail["personalLink"];
   switch (message.kind) {
@@ -380,13 +399,16 @@ async function compose(
       break;
     case "event": {
       const event = context.events.get(message.eventId ?? "");
-      if (!event || !links) return { error: "The event this message reported is gone." };
+      if (!event || !links || !reach) {
+        return { error: "The event this message reported is gone." };
+      }
       content = eventMail({
         ...event,
+        data: onPageOf(event.data, reach, workspaceName),
         tr,
         timeZone: context.timeZones.get(message.workspaceId) ?? "Etc/UTC",
         componentNames: names,
-        hidden: context.offFirstPage.get(message.workspaceId) ?? new Set(),
+        hidden: new Set([...names.keys()].filter((id) => !reach.visible.has(id))),
         links,
       });
       break;

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { getDb, schema, type Executor } from "@/db/client";
 import { groupBy } from "@/lib/group-by";
 import type { DueDelivery } from "@/lib/jobs/engine";
-import { shownOnFirstPage } from "./first-page";
+import { readersReach } from "./page-readers";
 import { eventComponents, type EventData } from "./outbox";
 
 const {
@@ -34,46 +34,70 @@ export function followsEvent(
   return followed.some((componentId) => about.has(componentId));
 }
 
-async function followers(
+async function endpointsFollowing(
   tx: Executor,
   workspaceId: string,
   about: ReadonlySet<string>,
-  audience: "endpoint" | "subscriber",
-): Promise<{ id: string; email?: string }[]> {
-  const [candidates, follows] =
-    audience === "endpoint"
-      ? await Promise.all([
-          tx
-            .select({ id: webhookEndpoint.id })
-            .from(webhookEndpoint)
-            .where(eq(webhookEndpoint.workspaceId, workspaceId)),
-          tx
-            .select({
-              followerId: webhookEndpointComponent.endpointId,
-              componentId: webhookEndpointComponent.componentId,
-            })
-            .from(webhookEndpointComponent)
-            .where(eq(webhookEndpointComponent.workspaceId, workspaceId)),
-        ])
-      : await Promise.all([
-          tx
-            .select({ id: subscriber.id, email: subscriber.email })
-            .from(subscriber)
-            .where(and(eq(subscriber.workspaceId, workspaceId), eq(subscriber.state, "active"))),
-          tx
-            .select({
-              followerId: subscriberComponent.subscriberId,
-              componentId: subscriberComponent.componentId,
-            })
-            .from(subscriberComponent)
-            .where(eq(subscriberComponent.workspaceId, workspaceId)),
-        ]);
+): Promise<{ id: string }[]> {
+  const [candidates, follows] = await Promise.all([
+    tx
+      .select({ id: webhookEndpoint.id })
+      .from(webhookEndpoint)
+      .where(eq(webhookEndpoint.workspaceId, workspaceId)),
+    tx
+      .select({
+        followerId: webhookEndpointComponent.endpointId,
+        componentId: webhookEndpointComponent.componentId,
+      })
+      .from(webhookEndpointComponent)
+      .where(eq(webhookEndpointComponent.workspaceId, workspaceId)),
+  ]);
   const followed = groupBy(
     follows,
     (row) => row.followerId,
     (row) => row.componentId,
   );
-  return candidates.filter(({ id }) => followsEvent(followed.get(id), about, audience));
+  return candidates.filter(({ id }) => followsEvent(followed.get(id), about, "endpoint"));
+}
+
+/**
+ * The active subscribers who hear of an event: its page shows them one of the event's components
+ * (for one that names none, they follow the first page, which shows it), and they follow it.
+ */
+async function subscribersHearing(
+  tx: Executor,
+  workspaceId: string,
+  about: ReadonlySet<string>,
+): Promise<{ id: string; email: string }[]> {
+  const [candidates, follows] = await Promise.all([
+    tx
+      .select({ id: subscriber.id, email: subscriber.email, pageId: subscriber.pageId })
+      .from(subscriber)
+      .where(and(eq(subscriber.workspaceId, workspaceId), eq(subscriber.state, "active"))),
+    tx
+      .select({
+        followerId: subscriberComponent.subscriberId,
+        componentId: subscriberComponent.componentId,
+      })
+      .from(subscriberComponent)
+      .where(eq(subscriberComponent.workspaceId, workspaceId)),
+  ]);
+  const reach = await readersReach(
+    tx,
+    candidates.map((c) => ({ key: c.id, pageId: c.pageId, email: c.email })),
+  );
+  const followed = groupBy(
+    follows,
+    (row) => row.followerId,
+    (row) => row.componentId,
+  );
+  return candidates.filter(({ id }) => {
+    const theirs = reach.get(id);
+    if (!theirs) return false;
+    if (about.size === 0) return theirs.page.isDefault;
+    const seen = new Set([...about].filter((c) => theirs.visible.has(c)));
+    return seen.size > 0 && followsEvent(followed.get(id), seen, "subscriber");
+  });
 }
 
 /** The addresses of the workspace's admins and owner. */
@@ -89,20 +113,6 @@ async function admins(tx: Executor, workspaceId: string): Promise<string[]> {
       ),
     );
   return rows.map((row) => row.email);
-}
-
-/**
- * Whether subscribers may hear of an event about these components: one of them is on the first
- * page, where they subscribed (or it names none, and concerns the whole service).
- */
-async function onFirstPage(
-  tx: Executor,
-  workspaceId: string,
-  about: ReadonlySet<string>,
-): Promise<boolean> {
-  if (about.size === 0) return true;
-  const shown = (await shownOnFirstPage(tx, [workspaceId])).get(workspaceId);
-  return [...about].some((id) => shown?.has(id));
 }
 
 type Made = { deliveryId: string; endpointId: string; nextAttemptAt: Date };
@@ -121,7 +131,7 @@ export async function fanOutEvent(eventId: string): Promise<Made[]> {
       .for("update", { skipLocked: true });
     if (!event) return [];
     const about = new Set(eventComponents(event.data as EventData));
-    const endpoints = await followers(tx, event.workspaceId, about, "endpoint");
+    const endpoints = await endpointsFollowing(tx, event.workspaceId, about);
     const created = endpoints.length
       ? await tx
           .insert(delivery)
@@ -148,15 +158,13 @@ export async function fanOutEvent(eventId: string): Promise<Made[]> {
           subscriberId: null,
           eventId: event.id,
         }))
-      : (await onFirstPage(tx, event.workspaceId, about))
-        ? (await followers(tx, event.workspaceId, about, "subscriber")).map(({ id, email }) => ({
-            workspaceId: event.workspaceId,
-            kind: "event" as const,
-            toAddress: email!,
-            subscriberId: id as string | null,
-            eventId: event.id,
-          }))
-        : [];
+      : (await subscribersHearing(tx, event.workspaceId, about)).map(({ id, email }) => ({
+          workspaceId: event.workspaceId,
+          kind: "event" as const,
+          toAddress: email,
+          subscriberId: id as string | null,
+          eventId: event.id,
+        }));
     for (let start = 0; start < messages.length; start += INSERT_CHUNK) {
       await tx
         .insert(emailMessage)

@@ -49,7 +49,7 @@ const PAGE_PATH = /^\/p\/([a-z0-9-]{1,48})(\/.*)?$/;
  * password page's readers (its cookie, or its read token) all read the page; a signed-in reader
  * of an audience page reads what their audiences see.
  */
-function readerOf(
+export function readerOf(
   root: Snapshot,
   ref: PageRef,
   scoped: Snapshot,

@@ -131,7 +131,7 @@ ${
     : ""
 }
 ${languageSwitcher(view, path)}
-${view.site.subscriptions ? subscribeMenu(view) : ""}
+${locked ? "" : subscribeMenu(view)}
 ${
   view.site.signedIn
     ? html`<form class="sign-out" method="post" action="${view.site.base}/access"><input type="hidden" name="signOut" value="1"><button type="submit">${t("private.signOut")}</button></form>`

@@ -1,4 +1,4 @@
-import { pageShows } from "@/lib/outbox/first-page";
+import { pageShows } from "@/lib/outbox/page-readers";
 import { pageUrl } from "@/lib/pages/url";
 import type { PublicData, PublicPage } from "./load";
 import { groupUptime, type Uptime } from "./uptime";
@@ -25,9 +25,7 @@ export function pageAt(data: PublicData, ref: PageRef): { page: PublicPage; site
 }
 
 function siteOf(page: PublicPage, base: string): Site {
-  // Email subscriptions follow the whole workspace for now: only the first page takes them, at
-  // the subscription pages' own addresses (`/public/subscriptions`, not below `/p/status`).
-  return { base, canonical: pageUrl(page), subscriptions: page.isDefault && base === "" };
+  return { base, canonical: pageUrl(page) };
 }
 
 /** Whether an incident or window touching these components is on the page. */

@@ -47,7 +47,16 @@ const backLink = (view: View) =>
 export function subscribePage(
   data: PublicData,
   view: View,
-  { error, email }: { error?: string; email?: string } = {},
+  {
+    error,
+    email,
+    reader,
+  }: {
+    error?: string;
+    email?: string;
+    /** A signed-in reader of an audience page, who subscribes with their own address. */
+    reader?: string;
+  } = {},
 ): string {
   const { t } = view.tr;
   const ws = data.workspace;
@@ -58,10 +67,10 @@ export function subscribePage(
     html`<h1>${t("page.subscribe")}</h1>
 <p>${t("subscribe.intro", { name: ws.name })}</p>
 ${error ? html`<p class="notice" role="alert">${error}</p>` : ""}
-<form class="form" method="post" action="/public/subscriptions">
+<form class="form" method="post" action="${view.site.base}/public/subscriptions">
 ${localeField(view)}
 <label for="email">${t("page.emailAddress")}</label>
-<input id="email" type="email" name="email" required autocomplete="email" maxlength="254" value="${email ?? ""}">
+<input id="email" type="email" name="email" required autocomplete="email" maxlength="254" value="${reader ?? email ?? ""}"${reader ? html` readonly` : ""}>
 <div class="trap" aria-hidden="true"><label for="website">${t("page.leaveEmpty")}</label><input id="website" name="website" tabindex="-1" autocomplete="off"></div>
 ${componentChoices(data, view, new Set())}
 <button type="submit">${t("page.subscribeByEmail")}</button>
@@ -96,7 +105,7 @@ export function confirmPage(ws: PublicWorkspace, view: View, token: string): str
     t("subscribe.confirmTitle"),
     html`<h1>${t("subscribe.confirmTitle")}</h1>
 <p>${t("subscribe.confirmBody", { name: ws.name })}</p>
-<form class="form" method="post" action="/public/subscriptions/confirm${query}">
+<form class="form" method="post" action="${view.site.base}/public/subscriptions/confirm${query}">
 ${localeField(view)}
 <button type="submit">${t("subscribe.confirmButton")}</button>
 </form>`,
@@ -149,7 +158,7 @@ export function unsubscribePage(
     t("subscribe.unsubscribeTitle"),
     html`<h1>${t("subscribe.unsubscribeTitle")}</h1>
 <p>${view.tr.th("subscribe.unsubscribeBody", { name: ws.name, email: html`<strong>${email}</strong>` })}</p>
-<form class="form" method="post" action="/public/subscriptions/unsubscribe${query}">
+<form class="form" method="post" action="${view.site.base}/public/subscriptions/unsubscribe${query}">
 ${localeField(view)}
 <button type="submit">${t("subscribe.unsubscribeButton")}</button>
 </form>`,
@@ -198,12 +207,12 @@ export function managePage(
 ${saved ? html`<p class="notice" role="status">${t("subscribe.saved")}</p>` : ""}
 <p>${view.tr.th(state, { name: ws.name, email: html`<strong>${subscription.email}</strong>` })}
 ${t(followed.size ? "subscribe.followSome" : "subscribe.followAll")}</p>
-<form class="form" method="post" action="/public/subscriptions/manage${query}">
+<form class="form" method="post" action="${view.site.base}/public/subscriptions/manage${query}">
 ${localeField(view)}
 ${componentChoices(data, view, followed)}
 <button type="submit">${t("subscribe.save")}</button>
 </form>
-<form class="form" method="post" action="/public/subscriptions/unsubscribe${query}">
+<form class="form" method="post" action="${view.site.base}/public/subscriptions/unsubscribe${query}">
 ${localeField(view)}
 <button type="submit" class="secondary">${t("subscribe.unsubscribeButton")}</button>
 </form>`,

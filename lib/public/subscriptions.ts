@@ -16,10 +16,16 @@ import {
   unsubscribeByLink,
 } from "@/lib/subscribers/subscribers";
 import { readSubscriberLinkToken } from "@/lib/crypto/subscriber-links";
-import type { PublicData } from "./load";
+import { visitorOf } from "@/lib/crypto/page-access";
+import { readCookie } from "@/lib/http/cookies";
+import { pageUrl } from "@/lib/pages/url";
+import { readerOf } from "./addresses";
+import { lockedAnswer, PAGE_PRIVATE } from "./answers";
+import type { PublicData, PublicPage } from "./load";
 import { notSetUpPage } from "./pages";
-import { privatePage } from "./respond";
-import { pageSnapshot, publicSnapshot } from "./snapshot";
+import { privatePage, respond } from "./respond";
+import { pageAt, type PageRef } from "./scope";
+import { audienceSnapshot, pageSnapshot, publicSnapshot, type Snapshot } from "./snapshot";
 import { languageOf, viewOf, type View } from "./view";
 import {
   confirmedPage,
@@ -43,27 +49,83 @@ const ACCEPTED = { state: "pending_confirmation" } as const;
 
 class NotSetUp extends Error {}
 
-/** The first page's data: subscriptions are taken there, for the components it shows. */
-async function publicData(): Promise<PublicData> {
-  const data = pageSnapshot(await publicSnapshot(), { slug: null, host: null })?.data;
-  if (!data) throw new NotSetUp();
-  return data;
+/** `/p/{slug}` before a subscription page's own path, when the page is asked for by its slug. */
+const MOUNTED = /^\/p\/([a-z0-9-]{1,48})\/public\/subscriptions/;
+
+/**
+ * The page a subscription address is on (by `/p/{slug}`, else by its host) and who asks: on a
+ * private page, its reader (null when the visitor may not read it), and on an audience page the
+ * reader's own address, the one they may subscribe with.
+ */
+type Subscribing = {
+  page: PublicPage;
+  /** The page as the link pages show it, to anyone holding a link. */
+  scoped: Snapshot & { data: PublicData };
+  /** What the visitor reads of the page: null when it is private and they may not read it. */
+  reader: (Snapshot & { data: PublicData }) | null;
+  /** An audience page's signed-in reader's address. */
+  email: string | null;
+  root: Snapshot;
+  ref: PageRef;
+};
+
+async function subscribing(request: Request): Promise<Subscribing> {
+  const url = new URL(request.url);
+  const slug = MOUNTED.exec(url.pathname)?.[1] ?? null;
+  const ref: PageRef = { slug, host: slug ? null : request.headers.get("host") };
+  const root = await publicSnapshot();
+  const scoped = pageSnapshot(root, ref);
+  const found = root.data && pageAt(root.data, ref);
+  if (!scoped?.data || !found) throw new NotSetUp();
+  const withData = scoped as Snapshot & { data: PublicData };
+  if (!scoped.locked)
+    return { page: found.page, scoped: withData, reader: withData, email: null, root, ref };
+  const cookies = request.headers.get("cookie");
+  const reader = readerOf(root, ref, scoped, cookies, url.searchParams.get("token"));
+  const email =
+    reader && scoped.locked.audiencesOf && scoped.locked.key
+      ? visitorOf(scoped.locked.key, readCookie(cookies, scoped.locked.cookie))
+      : null;
+  return {
+    page: found.page,
+    scoped: withData,
+    reader: reader?.data ? (reader as Snapshot & { data: PublicData }) : null,
+    email,
+    root,
+    ref,
+  };
 }
 
 /**
  * The language of a subscription page: a form's own `locale` field (the page it was sent from),
  * else `?locale=` (the links in a subscriber's mail carry theirs), else the browser's.
  */
-function viewFor(request: Request, data: PublicData | undefined, form?: URLSearchParams): View {
+function viewFor(request: Request, scoped: Snapshot | undefined, form?: URLSearchParams): View {
   const search = new URL(request.url).searchParams;
   const posted = form?.get("locale");
   if (posted) search.set("locale", posted);
   return viewOf(
-    languageOf(search, request.headers.get("accept-language"), data?.workspace.defaultLocale),
+    languageOf(
+      search,
+      request.headers.get("accept-language"),
+      scoped?.data?.workspace.defaultLocale,
+    ),
+    scoped?.site,
   );
 }
 
 const notSetUp = (request: Request) => privatePage(notSetUpPage(viewFor(request, undefined)), 404);
+
+/** What a visitor who may not read a private page gets for its subscription form: its lock. */
+function locked(request: Request, at: Subscribing, json: boolean): Response {
+  if (json) return respond(request, PAGE_PRIVATE);
+  const url = new URL(request.url);
+  const asked = {
+    search: url.searchParams,
+    acceptLanguage: request.headers.get("accept-language"),
+  };
+  return respond(request, lockedAnswer(at.scoped, asked, "/public/subscriptions"));
+}
 
 /** Whether the body is a plain form (urlencoded). */
 const isForm = (request: Request) =>
@@ -127,13 +189,18 @@ export async function handleSubscribe(request: Request): Promise<Response> {
   let data: PublicData | undefined;
   let email: string | undefined;
   let view = viewFor(request, undefined);
+  let signedIn: string | undefined;
   try {
-    data = await publicData();
-    view = viewFor(request, data);
+    const at = await subscribing(request);
+    if (!at.reader) return locked(request, at, json);
+    data = at.reader.data;
+    signedIn = at.email ?? undefined;
+    view = viewFor(request, at.reader);
     assertPostedHere(
       request,
       "This form can only be sent from this status page, not from another site: open " +
-        `${config().statusPageUrl}/public/subscriptions and subscribe there.`,
+        `${pageUrl(at.page)}/public/subscriptions and subscribe there.`,
+      pageUrl(at.page),
     );
     await limitVisitor(request);
     let body: unknown;
@@ -141,7 +208,7 @@ export async function handleSubscribe(request: Request): Promise<Response> {
       body = await readJsonBody(request);
     } else {
       const form = await formFields(request);
-      view = viewFor(request, data, form);
+      view = viewFor(request, at.reader, form);
       email = form.get("email") ?? undefined;
       body = {
         email: form.get("email") ?? "",
@@ -151,6 +218,12 @@ export async function handleSubscribe(request: Request): Promise<Response> {
       };
     }
     const input = parseWith(SubscriptionRequestInput, body);
+    // An audience page's reader subscribes with the address they signed in with, no other.
+    if (at.email && input.email !== at.email) {
+      throw new ValidationError([
+        { field: "email", message: `Subscribe with the address you signed in with, ${at.email}.` },
+      ]);
+    }
     const known = new Set(data.components.map((c) => c.id));
     const componentIds = [...new Set(input.componentIds ?? [])];
     const unknown = componentIds.flatMap((id, index) =>
@@ -160,6 +233,7 @@ export async function handleSubscribe(request: Request): Promise<Response> {
     if (!input.website) {
       await requestSubscription({
         workspaceId: data.workspace.id,
+        pageId: at.page.id,
         email: input.email,
         componentIds,
         locale: input.locale ?? view.locale,
@@ -176,7 +250,9 @@ export async function handleSubscribe(request: Request): Promise<Response> {
     const message =
       error instanceof ValidationError
         ? error.errors.some((e) => e.field === "email")
-          ? t("subscribe.invalidEmail")
+          ? signedIn
+            ? error.errors[0]!.message
+            : t("subscribe.invalidEmail")
           : t("subscribe.unknownComponents")
         : error instanceof RateLimitedError
           ? t("subscribe.tooMany", {
@@ -184,22 +260,26 @@ export async function handleSubscribe(request: Request): Promise<Response> {
             })
           : error.message;
     return privatePage(
-      subscribePage(data, view, { error: message, email }),
+      subscribePage(data, view, { error: message, email, reader: signedIn }),
       error.status,
       error instanceof RateLimitedError ? { "retry-after": String(error.retryAfterSeconds) } : {},
     );
   }
 }
 
-/** A GET page of the subscription flow: the front gate, the workspace, then the page. */
+/**
+ * A page of the subscription flow: the front gate, the page asked for, then the page. `build`
+ * gets the page as anyone holding a link sees it; the subscription a link names says what of it
+ * they may see.
+ */
 async function page(
   request: Request,
-  build: (data: PublicData, view: View, token: string, form?: URLSearchParams) => Promise<Response>,
+  build: (at: Subscribing, view: View, token: string, form?: URLSearchParams) => Promise<Response>,
 ): Promise<Response> {
   const refused = frontGate(request);
   if (refused) return refused;
   try {
-    const data = await publicData();
+    const at = await subscribing(request);
     const url = new URL(request.url);
     // A button's form carries the page's language; a mail client's one-click POST may carry a
     // body of another kind, which is not needed.
@@ -208,8 +288,8 @@ async function page(
         ? new URLSearchParams(await readLimitedText(request))
         : undefined;
     return await build(
-      data,
-      viewFor(request, data, form),
+      at,
+      viewFor(request, at.scoped, form),
       url.searchParams.get("token") ?? "",
       form,
     );
@@ -220,37 +300,63 @@ async function page(
 }
 
 export const showSubscribeForm = (request: Request) =>
-  page(request, async (data, view) => privatePage(subscribePage(data, view)));
+  page(request, async (at) => {
+    if (!at.reader) return locked(request, at, false);
+    return privatePage(
+      subscribePage(at.reader.data, viewFor(request, at.reader), {
+        reader: at.email ?? undefined,
+      }),
+    );
+  });
 
 // The pages a mailed link opens (confirm, manage, unsubscribe) act on one subscription with one
 // click, which a framing site could trick out of its reader: like every public page but /embed,
-// they refuse to be framed.
+// they refuse to be framed. A link works at its own page's address only.
 const linkPage = page;
 
-const problem = (data: PublicData, view: View, reason: "expired" | "invalid") =>
-  privatePage(linkProblemPage(data.workspace, view, reason), reason === "expired" ? 410 : 404);
+const problem = (at: Subscribing, view: View, reason: "expired" | "invalid") =>
+  privatePage(
+    linkProblemPage(at.scoped.data.workspace, view, reason),
+    reason === "expired" ? 410 : 404,
+  );
+
+/**
+ * The page as the subscriber a link names sees it: on an audience page, what their audiences
+ * show them (nothing once they are in none).
+ */
+function asSubscriberSees(at: Subscribing, email: string): PublicData {
+  if (!at.scoped.locked?.audiencesOf) return at.scoped.data;
+  const theirs = audienceSnapshot(at.root, at.ref, email)?.data;
+  return theirs ?? { ...at.scoped.data, components: [], groups: [] };
+}
 
 /** GET shows a button; only its POST confirms, so a scanner that follows links confirms nothing. */
 export const showConfirm = (request: Request) =>
-  linkPage(request, async (data, view, token) => {
-    const state = await confirmationState(token);
-    if (state !== "confirmed") return problem(data, view, state);
-    return privatePage(confirmPage(data.workspace, view, token));
+  linkPage(request, async (at, view, token) => {
+    const state = await confirmationState(token, at.page.id);
+    if (state !== "confirmed") return problem(at, view, state);
+    return privatePage(confirmPage(at.scoped.data.workspace, view, token));
   });
 
 export const confirm = (request: Request) =>
-  linkPage(request, async (data, view, token) => {
-    const result = await confirmSubscription(token);
-    if (result.result !== "confirmed") return problem(data, view, result.result);
-    const { manageUrl } = await subscriberLinks(result.subscriberId, view.locale);
-    return privatePage(confirmedPage(data.workspace, view, manageUrl));
+  linkPage(request, async (at, view, token) => {
+    const result = await confirmSubscription(token, at.page.id);
+    if (result.result !== "confirmed") return problem(at, view, result.result);
+    const { manageUrl } = await subscriberLinks(result.subscriberId, at.page, view.locale);
+    return privatePage(confirmedPage(at.scoped.data.workspace, view, manageUrl));
   });
 
+/** The subscription a manage or unsubscribe link names, when it is one of this page's. */
+async function linked(at: Subscribing, token: string) {
+  const found = await subscriptionByLink(token);
+  return found?.pageId === at.page.id ? found : null;
+}
+
 export const showUnsubscribe = (request: Request) =>
-  linkPage(request, async (data, view, token) => {
-    const found = await subscriptionByLink(token);
-    if (!found) return problem(data, view, "invalid");
-    return privatePage(unsubscribePage(data.workspace, view, token, found.email));
+  linkPage(request, async (at, view, token) => {
+    const found = await linked(at, token);
+    if (!found) return problem(at, view, "invalid");
+    return privatePage(unsubscribePage(at.scoped.data.workspace, view, token, found.email));
   });
 
 /**
@@ -258,24 +364,37 @@ export const showUnsubscribe = (request: Request) =>
  * or the page's button, no origin needed, no redirect. A repeat answers the same.
  */
 export const unsubscribe = (request: Request) =>
-  linkPage(request, async (data, view, token) => {
-    if (!(await readSubscriberLinkToken(token))) return problem(data, view, "invalid");
-    await unsubscribeByLink(token);
-    return privatePage(unsubscribedPage(data.workspace, view));
+  linkPage(request, async (at, view, token) => {
+    if (!(await readSubscriberLinkToken(token))) return problem(at, view, "invalid");
+    const found = await linked(at, token);
+    if (found) await unsubscribeByLink(token);
+    return privatePage(unsubscribedPage(at.scoped.data.workspace, view));
   });
 
 export const showManage = (request: Request) =>
-  linkPage(request, async (data, view, token) => {
-    const found = await subscriptionByLink(token);
-    if (!found) return problem(data, view, "invalid");
-    return privatePage(managePage(data, view, token, found));
+  linkPage(request, async (at, view, token) => {
+    const found = await linked(at, token);
+    if (!found) return problem(at, view, "invalid");
+    return privatePage(managePage(asSubscriberSees(at, found.email), view, token, found));
   });
 
 export const manage = (request: Request) =>
-  linkPage(request, async (data, view, token, form) => {
+  linkPage(request, async (at, view, token, form) => {
     if (!form) await formFields(request);
     const ids = form!.getAll("componentIds").filter((id) => uuid().safeParse(id).success);
-    const changed = await changeFollowedByLink(token, ids);
-    if (!changed) return problem(data, view, "invalid");
-    return privatePage(managePage(data, view, token, changed, true));
+    const found = await linked(at, token);
+    const changed = found && (await changeFollowedByLink(token, ids));
+    if (!changed) return problem(at, view, "invalid");
+    return privatePage(managePage(asSubscriberSees(at, changed.email), view, token, changed, true));
   });
+
+/** The subscription pages below a page's address (`/p/{slug}/public/subscriptions/…`). */
+export const SUBSCRIPTION_PAGES: Record<
+  string,
+  { GET: (request: Request) => Promise<Response>; POST: (request: Request) => Promise<Response> }
+> = {
+  "public/subscriptions": { GET: showSubscribeForm, POST: handleSubscribe },
+  "public/subscriptions/confirm": { GET: showConfirm, POST: confirm },
+  "public/subscriptions/manage": { GET: showManage, POST: manage },
+  "public/subscriptions/unsubscribe": { GET: showUnsubscribe, POST: unsubscribe },
+};

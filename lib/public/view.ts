@@ -18,12 +18,11 @@ export type Language = { locale: Locale; explicit: boolean };
 /**
  * Where a status page answers: the path its links start with where it was asked for
  * (`/p/{slug}`, or none at `/` and on the page's own host), the address its absolute links
- * start with (its host when it has one), and whether it takes email subscriptions.
+ * start with (its host when it has one).
  */
 export type Site = {
   base: string;
   canonical: string;
-  subscriptions: boolean;
   /** A page its reader signed in to: it offers to sign out. */
   signedIn?: boolean;
 };
@@ -56,7 +55,6 @@ export function languageOf(
 export const rootSite = (): Site => ({
   base: "",
   canonical: config().statusPageUrl,
-  subscriptions: true,
 });
 
 export function viewOf({ locale, explicit }: Language, site: Site = rootSite()): View {

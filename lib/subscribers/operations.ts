@@ -1,6 +1,6 @@
 import { idParams } from "@/lib/contract/fields";
 import { defineOperation } from "@/lib/contract/operation";
-import { CreateSubscriberInput, Subscriber, SubscriberList } from "./schemas";
+import { CreateSubscriberInput, Subscriber, SubscriberList, SubscriberListQuery } from "./schemas";
 
 const tag = "Subscribers";
 
@@ -11,6 +11,7 @@ export const listSubscribers = defineOperation({
   tag,
   summary: "Email subscribers, oldest first",
   access: "admin",
+  query: SubscriberListQuery,
   response: SubscriberList,
   status: 200,
 });
@@ -22,7 +23,7 @@ export const createSubscriber = defineOperation({
   tag,
   summary: "Add an email subscriber",
   description:
-    "The subscriber starts `pending_confirmation` and is mailed a confirmation link (valid 7 days, usable once); nothing else is sent until they confirm. `componentIds` empty or omitted = every component.",
+    "The subscriber starts `pending_confirmation` and is mailed a confirmation link (valid 7 days, usable once); nothing else is sent until they confirm. `componentIds` empty or omitted = every component the page shows them. One address may subscribe to several pages.",
   access: "admin",
   body: CreateSubscriberInput,
   response: Subscriber,

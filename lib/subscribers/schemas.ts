@@ -8,6 +8,9 @@ export const SubscriberState = z
 export const Subscriber = z
   .object({
     id: uuid(),
+    pageId: uuid().describe(
+      "The status page subscribed to: the subscriber hears of what it shows them.",
+    ),
     email: z.string(),
     state: SubscriberState,
     locale: locale().describe("The language the subscriber's mail is written in."),
@@ -22,10 +25,23 @@ export const SubscriberList = z
   .describe("Oldest first.")
   .meta({ id: "SubscriberList" });
 
+export const SubscriberListQuery = z.object({
+  pageId: uuid().optional().describe("Only the subscribers of this page."),
+});
+
 export const CreateSubscriberInput = z
   .strictObject({
+    pageId: uuid()
+      .optional()
+      .describe(
+        "The page to subscribe to; the first page if left out. On an audience page the address must be in one of its audiences.",
+      ),
     email: email(),
-    componentIds: z.array(uuid()).max(1000).optional(),
+    componentIds: z
+      .array(uuid())
+      .max(1000)
+      .optional()
+      .describe("Components the page shows the address; empty or left out = all of them."),
     locale: locale()
       .optional()
       .describe("The language of the subscriber's mail; the status page's default if left out."),

@@ -12,7 +12,8 @@ import {
   sealLink,
   type SealedLink,
 } from "@/lib/email/queue";
-import { ConflictError, NotFoundError } from "@/lib/errors";
+import { ConflictError, NotFoundError, ValidationError } from "@/lib/errors";
+import { firstPageId, readersReach } from "@/lib/outbox/page-readers";
 import { groupBy } from "@/lib/group-by";
 import { announceEmail } from "@/lib/jobs/engine";
 import { countHit } from "@/lib/limits/throttle";
@@ -25,13 +26,7 @@ import {
   readSubscriberLinkToken,
 } from "@/lib/crypto/subscriber-links";
 
-const {
-  subscriber,
-  subscriberComponent,
-  subscriptionRequest,
-  subscriptionConfirmation,
-  component,
-} = schema;
+const { subscriber, subscriberComponent, subscriptionRequest, subscriptionConfirmation } = schema;
 
 /** At most one confirmation (or "already subscribed") mail per address in this long. */
 export const CONFIRMATION_INTERVAL_MS = 15 * 60_000;
@@ -65,6 +60,7 @@ async function offerConfirmation(
 
 const columns = {
   id: subscriber.id,
+  pageId: subscriber.pageId,
   email: subscriber.email,
   state: subscriber.state,
   locale: subscriber.locale,
@@ -109,27 +105,62 @@ async function setFollows(
   }
 }
 
-/** The ids that still name components of the workspace (a form may be older than a delete). */
-async function existingComponents(tx: Executor, workspaceId: string, ids: readonly string[]) {
-  if (!ids.length) return [];
-  const rows = await tx
-    .select({ id: component.id })
-    .from(component)
-    .where(and(eq(component.workspaceId, workspaceId), inArray(component.id, [...ids])));
-  return rows.map((row) => row.id);
+/**
+ * Of the components asked for, those the subscriber's page shows them now (a form may be older
+ * than a change to the page or its audiences): null when the address may not read the page.
+ */
+async function followable(
+  tx: Executor,
+  to: { pageId: string; email: string },
+  ids: readonly string[],
+): Promise<string[] | null> {
+  const reach = (await readersReach(tx, [{ key: "", ...to }])).get("");
+  if (!reach?.reads) return null;
+  return [...new Set(ids)].filter((id) => reach.visible.has(id));
 }
 
-export async function listSubscribers({ ctx }: { ctx: Actor }): Promise<Subscriber[]> {
+export async function listSubscribers({
+  ctx,
+  pageId,
+}: {
+  ctx: Actor;
+  /** Only the subscribers of this page. */
+  pageId?: string;
+}): Promise<Subscriber[]> {
   const db = await getDb();
   const [rows, follows] = await Promise.all([
     db
       .select(columns)
       .from(subscriber)
-      .where(eq(subscriber.workspaceId, ctx.workspaceId))
+      .where(
+        and(
+          eq(subscriber.workspaceId, ctx.workspaceId),
+          pageId ? eq(subscriber.pageId, pageId) : undefined,
+        ),
+      )
       .orderBy(asc(subscriber.createdAt), asc(subscriber.id)),
     followsOf(db, ctx.workspaceId),
   ]);
   return rows.map((row) => ({ ...row, componentIds: follows.get(row.id) ?? [] }));
+}
+
+/**
+ * The page a subscription is for (the first page when none is named), and what it would show
+ * the address: the components it may follow. An address an audience page shows nothing is no
+ * reader of it, and may not subscribe there.
+ */
+async function pageToFollow(
+  tx: Executor,
+  workspaceId: string,
+  pageId: string | undefined,
+  email: string,
+) {
+  const id = pageId ?? (await firstPageId(tx, workspaceId));
+  const reach = id && (await readersReach(tx, [{ key: "", pageId: id, email }])).get("");
+  if (!reach || reach.page.workspaceId !== workspaceId) {
+    throw new ValidationError([{ field: "pageId", message: "No such page." }]);
+  }
+  return reach;
 }
 
 /**
@@ -146,10 +177,12 @@ export async function addSubscriber({
   const db = await getDb();
   const componentIds = [...new Set(input.componentIds ?? [])];
   const confirmation = newConfirmationToken();
-  const mail = await sealLink(confirmationUrl(confirmation.token));
+  const reach = await pageToFollow(db, ctx.workspaceId, input.pageId, input.email);
+  const mail = await sealLink(confirmationUrl(reach.page, confirmation.token));
   try {
     const created = await db.transaction(async (tx) => {
       await assertComponentsExist(tx, ctx.workspaceId, componentIds, (i) => `componentIds.${i}`);
+      await assertOnPage(tx, ctx.workspaceId, reach.page.id, input, componentIds);
       const [page] = await tx
         .select({ defaultLocale: schema.workspace.defaultLocale })
         .from(schema.workspace)
@@ -158,6 +191,7 @@ export async function addSubscriber({
         .insert(subscriber)
         .values({
           workspaceId: ctx.workspaceId,
+          pageId: reach.page.id,
           email: input.email,
           lastConfirmationAt: new Date(),
           locale: input.locale ?? page?.defaultLocale ?? "en",
@@ -186,11 +220,36 @@ export async function addSubscriber({
     if (isUniqueViolation(error)) {
       throw new ConflictError(
         "already_subscribed",
-        `${input.email} is already a subscriber; delete it first to start again.`,
+        `${input.email} is already a subscriber of this page; delete it first to start again.`,
       );
     }
     throw error;
   }
+}
+
+/**
+ * Refuses what the page would not show the address, read in the transaction that writes the
+ * subscriber: an address outside every audience, or a component the page does not show them.
+ */
+async function assertOnPage(
+  tx: Executor,
+  workspaceId: string,
+  pageId: string,
+  input: { email: string },
+  componentIds: readonly string[],
+): Promise<void> {
+  const reach = await pageToFollow(tx, workspaceId, pageId, input.email);
+  if (!reach.reads) {
+    throw new ValidationError([
+      { field: "email", message: "This address is in none of the page's audiences." },
+    ]);
+  }
+  const off = componentIds.flatMap((id, index) =>
+    reach.visible.has(id)
+      ? []
+      : [{ field: `componentIds.${index}`, message: "The page does not show this component." }],
+  );
+  if (off.length) throw new ValidationError(off);
 }
 
 /** Removes a subscriber and what was still queued for them; the address may subscribe again. */
@@ -217,6 +276,8 @@ export async function deleteSubscriber({ ctx, id }: { ctx: Actor; id: string }):
  */
 export async function requestSubscription(input: {
   workspaceId: string;
+  /** The page whose form it was. */
+  pageId: string;
   email: string;
   componentIds: string[];
   /** The language the visitor subscribed in: their mail is written in it. */
@@ -241,12 +302,18 @@ async function handleRequest(
   confirmation: Confirmation,
   mail: SealedLink,
 ): Promise<void> {
-  const componentIds = await existingComponents(tx, request.workspaceId, request.componentIds);
+  const componentIds = await followable(tx, request, request.componentIds);
+  // The page shows the address nothing (it left the page's audiences): nothing is sent.
+  if (!componentIds) return;
   const [existing] = await tx
     .select()
     .from(subscriber)
     .where(
-      and(eq(subscriber.workspaceId, request.workspaceId), eq(subscriber.email, request.email)),
+      and(
+        eq(subscriber.workspaceId, request.workspaceId),
+        eq(subscriber.pageId, request.pageId),
+        eq(subscriber.email, request.email),
+      ),
     )
     .for("update");
   const now = new Date();
@@ -282,6 +349,7 @@ async function handleRequest(
       .insert(subscriber)
       .values({
         workspaceId: request.workspaceId,
+        pageId: request.pageId,
         email: request.email,
         lastConfirmationAt: now,
         locale: request.locale,
@@ -299,6 +367,13 @@ async function handleRequest(
   );
 }
 
+/** What a page's address is made of. */
+const pageLinkColumns = {
+  isDefault: schema.statusPage.isDefault,
+  slug: schema.statusPage.slug,
+  host: schema.statusPage.host,
+};
+
 const sweepStore = globalThis as typeof globalThis & { __allclearPendingSweptAt?: number };
 
 /**
@@ -314,17 +389,23 @@ export async function processSubscriptionRequests(limit = 100): Promise<number> 
   const db = await getDb();
   let handled = 0;
   for (; handled < limit; handled++) {
-    if (!(await subscriptionRequestsWaiting())) break;
+    const [next] = await db
+      .select({ id: subscriptionRequest.id, page: pageLinkColumns })
+      .from(subscriptionRequest)
+      .innerJoin(schema.statusPage, eq(schema.statusPage.id, subscriptionRequest.pageId))
+      .orderBy(asc(subscriptionRequest.createdAt))
+      .limit(1);
+    if (!next) break;
     // Made ready before the transaction, in case the request calls for a confirmation.
     const confirmation = newConfirmationToken();
-    const mail = await sealLink(confirmationUrl(confirmation.token));
+    const mail = await sealLink(confirmationUrl(next.page, confirmation.token));
     const done = await db.transaction(async (tx) => {
       const [request] = await tx
         .select()
         .from(subscriptionRequest)
-        .orderBy(asc(subscriptionRequest.createdAt))
-        .limit(1)
+        .where(eq(subscriptionRequest.id, next.id))
         .for("update", { skipLocked: true });
+      // Another worker has it, and goes on through the queue.
       if (!request) return false;
       await handleRequest(tx, request, confirmation, mail);
       await tx.delete(subscriptionRequest).where(eq(subscriptionRequest.id, request.id));
@@ -371,15 +452,25 @@ export type ConfirmResult =
   | { result: "expired" }
   | { result: "invalid" };
 
-/** What a confirmation link would do, without using it (the page a GET shows). */
-export async function confirmationState(token: string): Promise<ConfirmResult["result"]> {
+/**
+ * What a confirmation link would do at a page's address, without using it (the page a GET
+ * shows): a link works at the address of the page it was mailed for only.
+ */
+export async function confirmationState(
+  token: string,
+  pageId: string,
+): Promise<ConfirmResult["result"]> {
   const db = await getDb();
   const [found] = await db
-    .select({ state: subscriber.state, expiresAt: subscriptionConfirmation.expiresAt })
+    .select({
+      state: subscriber.state,
+      pageId: subscriber.pageId,
+      expiresAt: subscriptionConfirmation.expiresAt,
+    })
     .from(subscriptionConfirmation)
     .innerJoin(subscriber, eq(subscriber.id, subscriptionConfirmation.subscriberId))
     .where(eq(subscriptionConfirmation.tokenHash, hashToken(token)));
-  if (!found || found.state === "active") return "invalid";
+  if (!found || found.state === "active" || found.pageId !== pageId) return "invalid";
   if (found.expiresAt.getTime() <= Date.now()) return "expired";
   return "confirmed";
 }
@@ -389,7 +480,7 @@ export async function confirmationState(token: string): Promise<ConfirmResult["r
  * link was mailed for; a bounced address is subscribed again this way only. Confirming ends
  * every link of the subscription, so a second use, like a made-up token, is `invalid`.
  */
-export async function confirmSubscription(token: string): Promise<ConfirmResult> {
+export async function confirmSubscription(token: string, pageId: string): Promise<ConfirmResult> {
   const db = await getDb();
   const hash = hashToken(token);
   return db.transaction(async (tx) => {
@@ -409,9 +500,12 @@ export async function confirmSubscription(token: string): Promise<ConfirmResult>
       .from(subscriptionConfirmation)
       .where(eq(subscriptionConfirmation.tokenHash, hash))
       .for("update");
-    if (!found || !link || found.state === "active") return { result: "invalid" as const };
+    if (!found || !link || found.state === "active" || found.pageId !== pageId) {
+      return { result: "invalid" as const };
+    }
     if (link.expiresAt.getTime() <= Date.now()) return { result: "expired" as const };
-    const componentIds = await existingComponents(tx, found.workspaceId, link.componentIds);
+    const componentIds = await followable(tx, found, link.componentIds);
+    if (!componentIds) return { result: "invalid" as const };
     await tx
       .update(subscriber)
       .set({ state: "active", confirmedAt: new Date(), bouncedAt: null })
@@ -427,6 +521,7 @@ export async function confirmSubscription(token: string): Promise<ConfirmResult>
 export type LinkedSubscription = {
   id: string;
   workspaceId: string;
+  pageId: string;
   email: string;
   state: Subscriber["state"];
   componentIds: string[];
@@ -441,6 +536,7 @@ export async function subscriptionByLink(token: string): Promise<LinkedSubscript
     .select({
       id: subscriber.id,
       workspaceId: subscriber.workspaceId,
+      pageId: subscriber.pageId,
       email: subscriber.email,
       state: subscriber.state,
     })
@@ -475,7 +571,7 @@ export async function changeFollowedByLink(
   if (!found) return null;
   const db = await getDb();
   const kept = await db.transaction(async (tx) => {
-    const ids = await existingComponents(tx, found.workspaceId, componentIds);
+    const ids = (await followable(tx, found, componentIds)) ?? [];
     await setFollows(tx, found.workspaceId, found.id, ids);
     return ids;
   });

@@ -10,6 +10,8 @@ import { closeOnEscape, FormActions } from "@/app/ui/form-actions";
 import { FormError } from "@/app/ui/form-error";
 import type { Subscriber } from "../api-types";
 import { useComponentChoices } from "../components/use-components";
+import { useStatusPages } from "../pages/use-pages";
+import { SelectField } from "@/app/ui/select-field";
 import { subscriberKeys } from "../query-keys";
 
 export const ADD_SUBSCRIBER_OPENER = '[data-opens="add-subscriber"]';
@@ -17,6 +19,7 @@ export const ADD_SUBSCRIBER_OPENER = '[data-opens="add-subscriber"]';
 export function AddSubscriber({ onDone }: { onDone: () => void }) {
   const queryClient = useQueryClient();
   const choices = useComponentChoices();
+  const pages = useStatusPages().data?.data ?? [];
   const [componentIds, setComponentIds] = useState<string[]>([]);
   const add = useMutation({
     mutationFn: (body: Record<string, unknown>) =>
@@ -32,7 +35,12 @@ export function AddSubscriber({ onDone }: { onDone: () => void }) {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    add.mutate({ email: String(form.get("email")).trim(), componentIds });
+    const pageId = form.get("pageId");
+    add.mutate({
+      email: String(form.get("email")).trim(),
+      componentIds,
+      ...(pageId ? { pageId: String(pageId) } : {}),
+    });
   }
 
   if (add.data) {
@@ -65,7 +73,7 @@ export function AddSubscriber({ onDone }: { onDone: () => void }) {
         onInput={() => add.error && add.reset()}
         onKeyDown={closeOnEscape(cancel)}
       >
-        <FormError error={error} shown={["email"]} describe={describeFollowedField} />
+        <FormError error={error} shown={["email", "pageId"]} describe={describeFollowedField} />
         <Field
           label="Email address"
           name="email"
@@ -75,6 +83,15 @@ export function AddSubscriber({ onDone }: { onDone: () => void }) {
           maxLength={254}
           error={error?.forField("email")}
         />
+        {pages.length > 1 && (
+          <SelectField
+            label="Page"
+            name="pageId"
+            options={pages.map((page) => ({ value: page.id, label: page.name }))}
+            hint="They hear of what this page shows them; on an audience page, the address must be in one of its audiences."
+            error={error?.forField("pageId")}
+          />
+        )}
         <FollowedComponents choices={choices} initial={[]} onChange={setComponentIds} />
         <FormActions
           label="Add subscriber"

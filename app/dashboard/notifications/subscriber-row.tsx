@@ -18,9 +18,12 @@ const STATE_LABEL: Record<Subscriber["state"], string> = {
 export function SubscriberRow({
   subscriber,
   names,
+  pageName,
 }: {
   subscriber: Subscriber;
   names: Map<string, string>;
+  /** The page subscribed to, when there are several. */
+  pageName: string | null;
 }) {
   const queryClient = useQueryClient();
   const remove = useMutation({
@@ -31,6 +34,7 @@ export function SubscriberRow({
   return (
     <tr data-testid="subscriber" data-item-id={subscriber.id}>
       <td>{subscriber.email}</td>
+      {pageName !== null && <td>{pageName}</td>}
       <td>
         <span className={`badge ${subscriber.state === "bounced" ? "impact-critical" : ""}`}>
           {STATE_LABEL[subscriber.state]}

@@ -562,7 +562,11 @@ describe("links", () => {
     answers.push(await new TestClient().post(confirmLink, "", { headers: FORM }));
     const row = await subscriberRow("framed@example.com");
     const { subscriberLinks } = await import("@/lib/email/queue");
-    const { manageUrl, unsubscribeUrl } = await subscriberLinks(row!.id);
+    const { manageUrl, unsubscribeUrl } = await subscriberLinks(row!.id, {
+      isDefault: true,
+      slug: "status",
+      host: null,
+    });
     answers.push(await new TestClient().get(pathOf(manageUrl)));
     answers.push(
       await new TestClient().post(pathOf(manageUrl), `componentIds=${api}`, { headers: FORM }),
@@ -593,7 +597,11 @@ describe("links", () => {
     await confirmFromMail("manage@example.com");
     const row = await subscriberRow("manage@example.com");
     const { subscriberLinks } = await import("@/lib/email/queue");
-    const { manageUrl } = await subscriberLinks(row!.id);
+    const { manageUrl } = await subscriberLinks(row!.id, {
+      isDefault: true,
+      slug: "status",
+      host: null,
+    });
     const page = await new TestClient().get(pathOf(manageUrl));
     expect(page.status).toBe(200);
     expect(page.text).toContain(`name="componentIds" value="${api}"`);

@@ -185,8 +185,8 @@ describe("what each page shows", () => {
       expect(page.body).not.toContain(absent);
     }
     expect(page.body).toContain(`<link rel="canonical" href="http://${API_HOST}/">`);
-    // Email subscriptions are the first page's.
-    expect(page.body).not.toContain("subscribe-form");
+    // Each page takes its own email subscriptions.
+    expect(page.body).toContain('action="/p/api/public/subscriptions"');
     expect((await get("/")).body).toContain('action="/public/subscriptions"');
     expect(page.body).toContain('href="/p/api/history"');
     expect(page.body).toContain('href="/p/api/brand.css?v=');
@@ -243,7 +243,7 @@ describe("what each page shows", () => {
     expect(page.status).toBe(200);
     expect(page.body).toContain("Search Index");
     expect(page.body).toContain('<link rel="canonical" href="http://localhost:3000/">');
-    expect(page.body).not.toContain("/p/status/public/subscriptions");
+    expect(page.body).toContain('action="/p/status/public/subscriptions"');
   });
 
   it("answers 404 for a slug that names no page", async () => {

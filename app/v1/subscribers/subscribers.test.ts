@@ -101,6 +101,7 @@ describe("subscribers API", () => {
     expect(created.status, created.text).toBe(201);
     expect(created.body).toEqual({
       id: expect.any(String),
+      pageId: (await admin.get("/v1/pages")).body.data[0].id,
       email: "pat@example.com",
       state: "pending_confirmation",
       locale: "en",
