@@ -33,10 +33,11 @@ const nextConfig: NextConfig = {
         }),
       ),
       // A subscriber's pages carry their token in the address: it is never sent on as a referrer.
-      {
-        source: "/public/subscriptions/:path*",
+      // The subscribe form itself carries none, and keeps its origin for its own form.
+      ...["/public/subscriptions/:path+", "/p/:slug/public/subscriptions/:path+"].map((source) => ({
+        source,
         headers: [{ key: "Referrer-Policy", value: "no-referrer" }],
-      },
+      })),
     ];
   },
 };

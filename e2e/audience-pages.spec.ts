@@ -60,6 +60,25 @@ test("an audience page whose readers sign in with a provider and see only their 
     await expect(reader.locator("main")).not.toContainText(OTHERS);
     await expect(reader).toHaveTitle(/Customer status/);
 
+    // A reader subscribes with the address they signed in with, to their components only.
+    await reader.getByText("Subscribe to updates").click();
+    await reader.getByRole("link", { name: "Choose components…" }).click();
+    await expect(reader).toHaveURL(`http://${host}/public/subscriptions`);
+    const address = reader.locator("main").getByLabel("Email address");
+    await expect(address).toHaveValue("dev@acme.example");
+    await expect(address).toHaveAttribute("readonly", "");
+    await expect(reader.getByRole("checkbox", { name: THEIRS })).toBeVisible();
+    await expect(reader.locator("main")).not.toContainText(OTHERS);
+    await reader.locator("main").getByRole("checkbox", { name: THEIRS }).check();
+    await reader.locator("main").getByRole("button", { name: "Subscribe by email" }).click();
+    await expect(reader.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+    await page.getByRole("link", { name: "Notifications", exact: true }).click();
+    const row = page.getByTestId("subscriber").filter({ hasText: "dev@acme.example" });
+    await expect(row).toContainText("Customer status");
+    await expect(row).toContainText(THEIRS);
+    await page.getByRole("link", { name: "Status pages", exact: true }).click();
+    await reader.goto(`http://${host}/`);
+
     // Signing out locks the page again.
     await reader.getByRole("button", { name: "Sign out" }).click();
     await expect(

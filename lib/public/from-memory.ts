@@ -107,13 +107,13 @@ function send(request: IncomingMessage, response: ServerResponse, answer: Render
   response.end(request.method === "HEAD" ? undefined : variant.body);
 }
 
-/** Paths of the public page that answer on its own host besides those `publicAddress` knows. */
-const ALSO_ON_STATUS_HOST =
-  /^\/(?:public\/subscriptions(?:\/[a-z]+)?|p\/[a-z0-9-]{1,48}\/access(?:\/oidc|\/callback)?|heartbeat\/.+|favicon\.ico|health(?:\/ready)?)$/;
-
-/** Paths that answer on a page's own host besides its public addresses. */
+/**
+ * Paths that answer on a status page's own host (STATUS_PAGE_HOST or a page's `host`) besides
+ * those `publicAddress` knows: a page's subscription pages and sign-in steps, at the root or
+ * below `/p/{slug}`, heartbeats and health.
+ */
 const ALSO_ON_PAGE_HOST =
-  /^\/(?:access(?:\/oidc|\/callback)?|p\/[a-z0-9-]{1,48}\/access(?:\/oidc|\/callback)?|heartbeat\/.+|favicon\.ico|health(?:\/ready)?)$/;
+  /^\/(?:(?:p\/[a-z0-9-]{1,48}\/)?(?:public\/subscriptions(?:\/[a-z]+)?|access(?:\/oidc|\/callback)?)|heartbeat\/.+|favicon\.ico|health(?:\/ready)?)$/;
 
 /** The hosts pages answer on, from the data in memory (none before it was first read). */
 function pageHosts(): Set<string> {
@@ -139,13 +139,12 @@ export function sendOffStatusHost(request: IncomingMessage, response: ServerResp
   const { statusPageHost, baseUrl } = config();
   const host = request.headers.host?.toLowerCase();
   if (!host || new URL(baseUrl).host === host) return false;
-  const firstPage = host === statusPageHost;
-  if (!firstPage && !pageHosts().has(host)) return false;
+  if (host !== statusPageHost && !pageHosts().has(host)) return false;
   const target = request.url ?? "/";
   const query = target.indexOf("?");
   const pathname = query < 0 ? target : target.slice(0, query);
   if (publicAddress(pathname, "")) return false;
-  if ((firstPage ? ALSO_ON_STATUS_HOST : ALSO_ON_PAGE_HOST).test(pathname)) return false;
+  if (ALSO_ON_PAGE_HOST.test(pathname)) return false;
   response.writeHead(308, {
     location: `${baseUrl}${target.startsWith("/") ? target : "/"}`,
     "cache-control": "no-store",

@@ -43,6 +43,10 @@ describe("the status page's own host", () => {
     expect(summary.incidents[0].shortlink).toMatch(new RegExp(`^http://${STATUS_HOST}/incidents/`));
     // The subscription pages are the public page's too: they are left to their routes.
     expect((await get("/public/subscriptions", STATUS_HOST)).status).toBe(LEFT_TO_NEXT);
+    // And those of the pages below it, whose mailed links name this host.
+    expect((await get("/p/api/public/subscriptions/confirm", STATUS_HOST)).status).toBe(
+      LEFT_TO_NEXT,
+    );
   });
 
   it("sends the dashboard, sign-in and the API to BASE_URL, keeping the method", async () => {

@@ -154,12 +154,22 @@ async function formFields(request: Request): Promise<URLSearchParams> {
  */
 export function assertPostedHere(request: Request, detail: string, also?: string): void {
   const origin = request.headers.get("origin");
-  const crossSite = request.headers.get("sec-fetch-site") === "cross-site";
+  const site = request.headers.get("sec-fetch-site");
   const ours = [config().baseUrl, config().statusPageUrl, ...(also ? [new URL(also).origin] : [])];
-  if (crossSite || (origin && !ours.includes(origin))) {
+  // A page sent with `Referrer-Policy: no-referrer` (as the subscription pages are) posts its
+  // forms with `Origin: null`: then only the browser's word that the page is this one will do.
+  const known = origin === "null" ? site === "same-origin" : !origin || ours.includes(origin);
+  if (site === "cross-site" || !known) {
     throw new ForbiddenError(detail, "cross_site_request");
   }
 }
+
+/**
+ * The subscribe form's page carries no token, so it keeps its origin on its own requests: its
+ * form is posted with the page's `Origin` (browsers send none of the Fetch Metadata headers to
+ * a plain-http host other than localhost, so that header is all there is to go by).
+ */
+const FORM_PAGE = { "referrer-policy": "same-origin" };
 
 /** Counts the request against its visitor's minute and hour, in the database. */
 async function limitVisitor(request: Request): Promise<void> {
@@ -262,7 +272,12 @@ export async function handleSubscribe(request: Request): Promise<Response> {
     return privatePage(
       subscribePage(data, view, { error: message, email, reader: signedIn }),
       error.status,
-      error instanceof RateLimitedError ? { "retry-after": String(error.retryAfterSeconds) } : {},
+      {
+        ...FORM_PAGE,
+        ...(error instanceof RateLimitedError
+          ? { "retry-after": String(error.retryAfterSeconds) }
+          : {}),
+      },
     );
   }
 }
@@ -306,6 +321,8 @@ export const showSubscribeForm = (request: Request) =>
       subscribePage(at.reader.data, viewFor(request, at.reader), {
         reader: at.email ?? undefined,
       }),
+      200,
+      FORM_PAGE,
     );
   });
 

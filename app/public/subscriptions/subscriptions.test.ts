@@ -386,6 +386,20 @@ describe("mail bombing", () => {
       { headers: { ...FORM, origin: "http://localhost:3000", "sec-fetch-site": "same-origin" } },
     );
     expect(here.status).toBe(202);
+    // The subscription page is sent without a referrer, so its own form posts `Origin: null`:
+    // taken when the browser says the page is this one, refused otherwise.
+    for (const [site, status] of [
+      ["same-origin", 202],
+      ["same-site", 403],
+      [null, 403],
+    ] as const) {
+      const fromNull = await new TestClient().post(
+        "/public/subscriptions",
+        "email=null-origin%40example.com",
+        { headers: { ...FORM, origin: "null", ...(site ? { "sec-fetch-site": site } : {}) } },
+      );
+      expect(fromNull.status, String(site)).toBe(status);
+    }
     // A script or a mail client sends no Origin at all.
     const script = await new TestClient().post(
       "/public/subscriptions",

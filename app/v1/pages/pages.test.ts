@@ -1,7 +1,7 @@
 import { Statuspage } from "statuspage.io";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memberWithRole, setUpOwner, TestClient } from "@/lib/testing/client";
-import { startFrontDoor } from "@/lib/testing/front-door";
+import { LEFT_TO_NEXT, startFrontDoor } from "@/lib/testing/front-door";
 
 // Three pages over shared components: the first (at /) shows everything, "api" shows the API
 // and is also served on its own host, "shop" shows the Shop group and the API.
@@ -231,6 +231,10 @@ describe("what each page shows", () => {
     expect(page.body).toContain('href="/history"');
     expect(page.body).not.toContain("Search Index");
     expect(JSON.parse((await get("/api/v2/status.json", API_HOST)).body).page.id).toBe(ids.apiPage);
+    // Its subscription pages are its own there too.
+    for (const path of ["/public/subscriptions", "/public/subscriptions/confirm"]) {
+      expect((await get(path, API_HOST)).status, path).toBe(LEFT_TO_NEXT);
+    }
     const dashboard = await get("/dashboard", API_HOST);
     expect(dashboard.status).toBe(308);
     expect(dashboard.location).toMatch(/\/dashboard$/);

@@ -159,6 +159,8 @@ describe("a public page's subscriptions", () => {
     const form = await new TestClient().get("/p/api/public/subscriptions");
     expect(form.status).toBe(200);
     expect(form.text).toContain('action="/p/api/public/subscriptions"');
+    // It carries no token: it keeps its origin, which its own form is checked by.
+    expect(form.headers.get("referrer-policy")).toBe("same-origin");
     expect(form.text).toContain("Public API");
     expect(form.text).not.toContain("Billing API");
     // A component the page does not show is refused.
