@@ -330,13 +330,23 @@ function listId(workspaceName: string): string {
   return `"${label} status" <status.${host}>`;
 }
 
-/** An event as a subscriber's page tells it: under the page's name, linking to the page. */
-function onPageOf(data: EventData, reach: Reach, name: string): EventData {
+/**
+ * An event as a subscriber's page tells it: under the page's name, linking to the page. The
+ * overall status the event carries is the whole workspace's: it is told only to a subscriber
+ * whose page shows them every component, since it speaks of the others too.
+ */
+function onPageOf(data: EventData, reach: Reach, name: string, components: number): EventData {
   const { statusPageUrl } = config();
   const url = data.url.startsWith(`${statusPageUrl}/`)
     ? `${pageUrl(reach.page)}${data.url.slice(statusPageUrl.length)}`
     : data.url;
-  return { ...data, url, workspace: { ...data.workspace, name } };
+  const { status, ...rest } = data;
+  return {
+    ...rest,
+    ...(reach.visible.size >= components ? { status } : {}),
+    url,
+    workspace: { ...data.workspace, name },
+  };
 }
 
 /** A claimed message as it will leave, or why it cannot be built. */
@@ -404,7 +414,7 @@ async function compose(
       }
       content = eventMail({
         ...event,
-        data: onPageOf(event.data, reach, workspaceName),
+        data: onPageOf(event.data, reach, workspaceName, names.size),
         tr,
         timeZone: context.timeZones.get(message.workspaceId) ?? "Etc/UTC",
         componentNames: names,

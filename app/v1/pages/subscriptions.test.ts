@@ -284,6 +284,8 @@ describe("an audience page's subscriptions", () => {
     expect(mails.map((m) => m.subject)).toEqual([
       expect.stringMatching(/^\[Customers status\].*Invoices are delayed/),
     ]);
+    // The workspace's overall status speaks of components they do not see: it is left out.
+    expect(mails[0]!.text).not.toContain("Status page:");
     const manage = linkIn(mails[0]!.text, "/public/subscriptions/manage");
     expect(new URL(manage).pathname).toBe("/p/customers/public/subscriptions/manage");
     const page = await new TestClient().get(pathOf(manage));

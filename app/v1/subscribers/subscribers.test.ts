@@ -178,6 +178,8 @@ describe("incident and maintenance mail", () => {
     const [mail] = catcher.to("api@example.com");
     expect(mail!.subject).toBe("[Acme status] Investigating: API errors");
     expect(mail!.text).toContain("Impact: Major");
+    // Their page shows every component, so the whole page's status is theirs to hear.
+    expect(mail!.text).toContain("Status page: ");
     expect(mail!.text).toContain("API: Major outage");
     expect(mail!.text).toContain("We are **looking** into errors.");
     expect(mail!.text).toContain(`http://localhost:3000/incidents/${incident.id}`);
