@@ -43,7 +43,7 @@ export function SubscriberRow({
       <td>
         {subscriber.componentIds.length
           ? subscriber.componentIds.map((id) => names.get(id) ?? "…").join(", ")
-          : "Every component"}
+          : "Everything its page shows"}
       </td>
       <td>
         <Time iso={subscriber.createdAt} />
