@@ -25,6 +25,14 @@ function encryptionKey(): Promise<Key> {
   return current;
 }
 
+/**
+ * Makes the key ready: once it is, encrypting reads nothing, so it may run inside a transaction
+ * (on the embedded database, a read outside it would wait for it to end).
+ */
+export async function secretsReady(): Promise<void> {
+  await encryptionKey();
+}
+
 /** A stored secret that cannot be read any more: another key, or damaged. Retrying cannot help. */
 export class SecretUnreadableError extends Error {
   override name = "SecretUnreadableError";

@@ -403,6 +403,17 @@ export async function createPage({ ctx, input }: { ctx: Actor; input: CreatePage
 }
 
 /**
+ * Ends a page's subscriptions, and the requests not handled yet, when it closes (it becomes
+ * private, or takes a new password): as with its readers' access, whoever subscribed while they
+ * could read it may not any more, and would otherwise keep hearing what it shows.
+ */
+async function endSubscriptions(tx: Executor, workspaceId: string, pageId: string) {
+  for (const table of [schema.subscriber, schema.subscriptionRequest]) {
+    await tx.delete(table).where(and(eq(table.workspaceId, workspaceId), eq(table.pageId, pageId)));
+  }
+}
+
+/**
  * Changes what is sent. The first page's name, language, zone and dress are the workspace's:
  * changing them here changes the workspace's.
  */
@@ -477,6 +488,13 @@ export async function updatePage({
         })
         .where(and(eq(statusPage.workspaceId, ctx.workspaceId), eq(statusPage.id, id)))
         .returning();
+      const visibility = input.visibility ?? row.visibility;
+      if (
+        (visibility !== "public" && visibility !== row.visibility) ||
+        (passwordHash && row.passwordHash)
+      ) {
+        await endSubscriptions(tx, ctx.workspaceId, id);
+      }
       const [page] = await answer(tx, ctx.workspaceId, [updated!]);
       await recordAudit(
         tx,

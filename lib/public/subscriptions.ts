@@ -328,7 +328,7 @@ export const showSubscribeForm = (request: Request) =>
 
 // The pages a mailed link opens (confirm, manage, unsubscribe) act on one subscription with one
 // click, which a framing site could trick out of its reader: like every public page but /embed,
-// they refuse to be framed. A link works at its own page's address only.
+// they refuse to be framed. A confirm or manage link works at its own page's address only.
 const linkPage = page;
 
 const problem = (at: Subscribing, view: View, reason: "expired" | "invalid") =>
@@ -369,9 +369,12 @@ async function linked(at: Subscribing, token: string) {
   return found?.pageId === at.page.id ? found : null;
 }
 
+// Unsubscribing works wherever the link is opened: the signed token names its subscriber, and
+// a page that has since moved (a new host or slug) must not leave one-click unsubscribe
+// answering "done" while the mail goes on.
 export const showUnsubscribe = (request: Request) =>
   linkPage(request, async (at, view, token) => {
-    const found = await linked(at, token);
+    const found = await subscriptionByLink(token);
     if (!found) return problem(at, view, "invalid");
     return privatePage(unsubscribePage(at.scoped.data.workspace, view, token, found.email));
   });
@@ -383,8 +386,7 @@ export const showUnsubscribe = (request: Request) =>
 export const unsubscribe = (request: Request) =>
   linkPage(request, async (at, view, token) => {
     if (!(await readSubscriberLinkToken(token))) return problem(at, view, "invalid");
-    const found = await linked(at, token);
-    if (found) await unsubscribeByLink(token);
+    await unsubscribeByLink(token);
     return privatePage(unsubscribedPage(at.scoped.data.workspace, view));
   });
 

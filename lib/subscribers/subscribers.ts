@@ -19,6 +19,7 @@ import { announceEmail } from "@/lib/jobs/engine";
 import { countHit } from "@/lib/limits/throttle";
 import type { CreateSubscriberInput, Subscriber } from "./schemas";
 import { hashToken } from "@/lib/crypto/tokens";
+import { secretsReady } from "@/lib/crypto/secrets";
 import { MAILBOX_LIMIT, mailboxKey } from "./mailbox";
 import {
   CONFIRMATION_LIFETIME_MS,
@@ -107,7 +108,9 @@ async function setFollows(
 
 /**
  * Of the components asked for, those the subscriber's page shows them now (a form may be older
- * than a change to the page or its audiences): null when the address may not read the page.
+ * than a change to the page or its audiences; none asked for = all of them). Null when nothing
+ * asked for can be followed: the address may not read the page, or every component it chose has
+ * gone from what the page shows them (which is not widened to "everything").
  */
 async function followable(
   tx: Executor,
@@ -116,7 +119,8 @@ async function followable(
 ): Promise<string[] | null> {
   const reach = (await readersReach(tx, [{ key: "", ...to }])).get("");
   if (!reach?.reads) return null;
-  return [...new Set(ids)].filter((id) => reach.visible.has(id));
+  const kept = [...new Set(ids)].filter((id) => reach.visible.has(id));
+  return ids.length && !kept.length ? null : kept;
 }
 
 export async function listSubscribers({
@@ -303,7 +307,8 @@ async function handleRequest(
   mail: SealedLink,
 ): Promise<void> {
   const componentIds = await followable(tx, request, request.componentIds);
-  // The page shows the address nothing (it left the page's audiences): nothing is sent.
+  // Nothing asked for can be followed (the address left the page's audiences, or what it chose
+  // is gone): nothing is sent.
   if (!componentIds) return;
   const [existing] = await tx
     .select()
@@ -388,27 +393,23 @@ export async function processSubscriptionRequests(limit = 100): Promise<number> 
   }
   const db = await getDb();
   let handled = 0;
+  // The key is ready before the first transaction, so sealing a link inside one reads nothing.
+  await secretsReady();
   for (; handled < limit; handled++) {
-    const [next] = await db
-      .select({ id: subscriptionRequest.id, page: pageLinkColumns })
-      .from(subscriptionRequest)
-      .innerJoin(schema.statusPage, eq(schema.statusPage.id, subscriptionRequest.pageId))
-      .orderBy(asc(subscriptionRequest.createdAt))
-      .limit(1);
-    if (!next) break;
-    // Made ready before the transaction, in case the request calls for a confirmation.
     const confirmation = newConfirmationToken();
-    const mail = await sealLink(confirmationUrl(next.page, confirmation.token));
     const done = await db.transaction(async (tx) => {
-      const [request] = await tx
-        .select()
+      const [next] = await tx
+        .select({ request: subscriptionRequest, page: pageLinkColumns })
         .from(subscriptionRequest)
-        .where(eq(subscriptionRequest.id, next.id))
-        .for("update", { skipLocked: true });
-      // Another worker has it, and goes on through the queue.
-      if (!request) return false;
-      await handleRequest(tx, request, confirmation, mail);
-      await tx.delete(subscriptionRequest).where(eq(subscriptionRequest.id, request.id));
+        .innerJoin(schema.statusPage, eq(schema.statusPage.id, subscriptionRequest.pageId))
+        .orderBy(asc(subscriptionRequest.createdAt))
+        .limit(1)
+        .for("update", { of: subscriptionRequest, skipLocked: true });
+      if (!next) return false;
+      // The link names the page's address as it is now, in case the request calls for one.
+      const mail = await sealLink(confirmationUrl(next.page, confirmation.token));
+      await handleRequest(tx, next.request, confirmation, mail);
+      await tx.delete(subscriptionRequest).where(eq(subscriptionRequest.id, next.request.id));
       return true;
     });
     if (!done) break;
@@ -571,9 +572,10 @@ export async function changeFollowedByLink(
   if (!found) return null;
   const db = await getDb();
   const kept = await db.transaction(async (tx) => {
-    const ids = (await followable(tx, found, componentIds)) ?? [];
-    await setFollows(tx, found.workspaceId, found.id, ids);
-    return ids;
+    const ids = await followable(tx, found, componentIds);
+    // Nothing chosen can be followed: what they follow stays as it was.
+    if (ids) await setFollows(tx, found.workspaceId, found.id, ids);
+    return ids ?? found.componentIds;
   });
   return { ...found, componentIds: kept };
 }

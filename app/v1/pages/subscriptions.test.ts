@@ -243,6 +243,47 @@ describe("a password page's subscriptions", () => {
     await catcher.waitFor(() => catcher.to(email).length > 0);
     expect(catcher.to(email)[0]!.subject).toMatch(/^\[Internal status\].*The vault is sealed/);
     expect(catcher.to(email)[0]!.text).toContain(HIDDEN);
+    const unsubscribe = linkIn(catcher.to(email)[0]!.text, "/public/subscriptions/unsubscribe");
+
+    // A new password ends the page's subscriptions, as it ends its readers' access.
+    const subscribers = async () =>
+      (await admin.get(`/v1/subscribers?pageId=${ids.vaultPage}`)).body.map(
+        (s: { email: string }) => s.email,
+      );
+    expect(await subscribers()).toEqual([email]);
+    const renamed = await admin.patch(`/v1/pages/${ids.vaultPage}`, { name: "Internal" });
+    expect(renamed.status).toBe(200);
+    expect(await subscribers()).toEqual([email]);
+    const changed = await admin.patch(`/v1/pages/${ids.vaultPage}`, { password: "a new one!" });
+    expect(changed.status, changed.text).toBe(200);
+    expect(await subscribers()).toEqual([]);
+    // Its old unsubscribe link still answers, and changes nothing more.
+    const done = await post(new TestClient(), pathOf(unsubscribe), {});
+    expect(done.status).toBe(200);
+  });
+
+  it("unsubscribes by a link opened at another page's address, as a moved page's links are", async () => {
+    const email = "moved@example.com";
+    const asked = await post(new TestClient(), "/p/api/public/subscriptions", { email });
+    expect(asked.status, asked.text).toBe(202);
+    await catcher.waitFor(() => catcher.to(email).length > 0);
+    const confirm = linkIn(catcher.to(email)[0]!.text, "/public/subscriptions/confirm");
+    const confirmed = await new TestClient().call("POST", pathOf(confirm), {
+      headers: { ...FORM, host: API_HOST, origin: `http://${API_HOST}` },
+      body: "",
+    });
+    expect(confirmed.status, confirmed.text).toBe(200);
+    catcher.clear();
+    await publish("API calls are slow", [ids.api!]);
+    await catcher.waitFor(() => catcher.to(email).length > 0);
+    const link = new URL(linkIn(catcher.to(email)[0]!.text, "/public/subscriptions/unsubscribe"));
+    // The page's host is no longer routed to it: the link reaches the first page.
+    const done = await post(new TestClient(), `/public/subscriptions/unsubscribe${link.search}`, {
+      "List-Unsubscribe": "One-Click",
+    });
+    expect(done.status).toBe(200);
+    const left = (await admin.get(`/v1/subscribers?pageId=${ids.apiPage}`)).body;
+    expect(left.map((s: { email: string }) => s.email)).not.toContain(email);
   });
 });
 
