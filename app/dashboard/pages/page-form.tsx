@@ -206,7 +206,7 @@ export function PageForm({
                   required={!page?.hasPassword}
                   hint={
                     page?.hasPassword
-                      ? "Leave empty to keep it; a new one signs every visitor out."
+                      ? "Leave empty to keep it; a new one signs every visitor out and ends the page's email subscriptions."
                       : "At least 8 characters. Visitors enter it once per browser."
                   }
                   error={error?.forField("password")}
