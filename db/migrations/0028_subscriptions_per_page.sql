@@ -8,4 +8,5 @@ ALTER TABLE "subscription_request" ALTER COLUMN "page_id" SET NOT NULL;--> state
 ALTER TABLE "subscriber" ADD CONSTRAINT "subscriber_page_id_status_page_id_fk" FOREIGN KEY ("page_id") REFERENCES "public"."status_page"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "subscription_request" ADD CONSTRAINT "subscription_request_page_id_status_page_id_fk" FOREIGN KEY ("page_id") REFERENCES "public"."status_page"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "subscriber_workspace_id_page_id_email_key" ON "subscriber" USING btree ("workspace_id","page_id","email");--> statement-breakpoint
-CREATE INDEX "subscriber_page_id_idx" ON "subscriber" USING btree ("page_id");
+CREATE INDEX "subscriber_page_id_idx" ON "subscriber" USING btree ("page_id");--> statement-breakpoint
+CREATE INDEX "subscription_request_page_id_idx" ON "subscription_request" USING btree ("page_id");

@@ -102,6 +102,8 @@ export const subscriptionRequest = pgTable(
   (t) => [
     index("subscription_request_created_at_idx").on(t.createdAt),
     index("subscription_request_workspace_id_idx").on(t.workspaceId),
+    // Deleting a page deletes its requests by this index.
+    index("subscription_request_page_id_idx").on(t.pageId),
   ],
 );
 
