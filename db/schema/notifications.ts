@@ -14,7 +14,14 @@ import { component } from "./components";
 import { outboxEvent } from "./outbox";
 import { workspace } from "./workspace";
 
-export const endpointKindEnum = pgEnum("endpoint_kind", ["webhook", "slack", "discord"]);
+export const endpointKindEnum = pgEnum("endpoint_kind", [
+  "webhook",
+  "slack",
+  "discord",
+  "teams",
+  "google_chat",
+  "mattermost",
+]);
 export const endpointStateEnum = pgEnum("endpoint_state", ["active", "failing"]);
 export const deliveryStateEnum = pgEnum("delivery_state", ["pending", "succeeded", "failed"]);
 

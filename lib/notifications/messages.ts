@@ -3,7 +3,7 @@ import type { OutgoingEvent } from "@/lib/outbox/outbox";
 import { EVENT_HEADLINE, labelOf } from "@/lib/status/labels";
 
 export const USER_AGENT = "Allclear-Webhooks/1.0";
-export type EndpointKind = "webhook" | "slack" | "discord";
+export type EndpointKind = "webhook" | "slack" | "discord" | "teams" | "google_chat" | "mattermost";
 
 // Discord embed colours by impact and for maintenance.
 const COLOUR: Record<string, number> = {
@@ -135,6 +135,142 @@ export function discordMessage(event: OutgoingEvent, componentNames: Map<string,
   };
 }
 
+/** Breaks `@` mentions (`@channel`, `@all`, `@someone`) so a message never pings anyone. */
+const noMentions = (text: string) => text.replace(/@(?=\w)/g, "@\u200b");
+
+/**
+ * Microsoft Teams through a Workflows ("Post to a channel when a webhook request is received")
+ * URL: one Adaptive Card. Its TextBlocks render the update's Markdown; the card's own template
+ * functions (`{{DATE(…)}}`) are broken up so text cannot call them, and Teams mentions need
+ * entities a card from us never carries.
+ */
+export function teamsMessage(event: OutgoingEvent, componentNames: Map<string, string>) {
+  const s = summarize(event, componentNames);
+  const text = (value: string) => value.replace(/\{\{/g, "{\u200b{");
+  const body: unknown[] = [
+    {
+      type: "TextBlock",
+      text: text(clip(`${s.headline}: ${s.title}`, 300)),
+      weight: "Bolder",
+      size: "Medium",
+      wrap: true,
+    },
+    {
+      type: "FactSet",
+      facts: [
+        ...s.fields.map(([title, value]) => ({ title, value: text(value) })),
+        ...(s.affected.length ? [{ title: "Affected", value: text(s.affected.join(", ")) }] : []),
+      ],
+    },
+  ];
+  if (s.message) body.push({ type: "TextBlock", text: text(clip(s.message, 4000)), wrap: true });
+  return {
+    type: "message",
+    attachments: [
+      {
+        contentType: "application/vnd.microsoft.card.adaptive",
+        contentUrl: null,
+        content: {
+          $schema: "http://adaptivecards.io/schemas/adaptive-card.json",
+          type: "AdaptiveCard",
+          version: "1.4",
+          body,
+          actions: [
+            { type: "Action.OpenUrl", title: "View on the status page", url: event.data.url },
+          ],
+        },
+      },
+    ],
+  };
+}
+
+const htmlEscape = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/**
+ * Google Chat through a space's incoming webhook: a `text` line and one card (cardsV2). Card text
+ * takes a few HTML tags and the `text` line Chat's own markup (`<users/all>` mentions, `<url|…>`
+ * links): both are escaped, so what a writer typed stays text.
+ */
+export function googleChatMessage(event: OutgoingEvent, componentNames: Map<string, string>) {
+  const s = summarize(event, componentNames);
+  const widgets: unknown[] = s.fields.map(([topLabel, value]) => ({
+    decoratedText: { topLabel, text: htmlEscape(value) },
+  }));
+  if (s.affected.length) {
+    widgets.push({
+      decoratedText: {
+        topLabel: "Affected",
+        text: htmlEscape(s.affected.join(", ")),
+        wrapText: true,
+      },
+    });
+  }
+  if (s.message) {
+    widgets.push({
+      textParagraph: { text: htmlEscape(clip(s.message, 4000)).replace(/\n/g, "<br>") },
+    });
+  }
+  widgets.push({
+    buttonList: {
+      buttons: [
+        { text: "View on the status page", onClick: { openLink: { url: event.data.url } } },
+      ],
+    },
+  });
+  return {
+    text: htmlEscape(`${s.headline}: ${s.title} (${event.data.workspace.name})`),
+    cardsV2: [
+      {
+        cardId: event.type.replace(/\W/g, "-"),
+        card: {
+          header: {
+            title: htmlEscape(clip(s.title, 200)),
+            subtitle: htmlEscape(`${s.headline} · ${event.data.workspace.name} status`),
+          },
+          sections: [{ widgets }],
+        },
+      },
+    ],
+  };
+}
+
+/**
+ * Mattermost through an incoming webhook: Slack-compatible attachments in Mattermost's own
+ * Markdown, with every `@` mention broken so no one (and no channel) is notified.
+ */
+export function mattermostMessage(event: OutgoingEvent, componentNames: Map<string, string>) {
+  const s = summarize(event, componentNames);
+  const headline = noMentions(`${s.headline}: ${s.title}`);
+  return {
+    text: `#### ${headline}`,
+    attachments: [
+      {
+        fallback: `${headline} (${noMentions(event.data.workspace.name)})`,
+        color: `#${s.colour.toString(16).padStart(6, "0")}`,
+        title: noMentions(clip(s.title, 250)),
+        title_link: event.data.url,
+        text: noMentions(clip(s.message, 7000)),
+        fields: [
+          ...s.fields.map(([title, value]) => ({ title, value: noMentions(value), short: true })),
+          ...(s.affected.length
+            ? [{ title: "Affected", value: noMentions(s.affected.join(", ")), short: false }]
+            : []),
+        ],
+        footer: noMentions(`${event.data.workspace.name} status`),
+      },
+    ],
+  };
+}
+
+const CHAT_MESSAGES = {
+  slack: slackMessage,
+  discord: discordMessage,
+  teams: teamsMessage,
+  google_chat: googleChatMessage,
+  mattermost: mattermostMessage,
+} satisfies Record<Exclude<EndpointKind, "webhook">, unknown>;
+
 /**
  * The exact request for one attempt: the body bytes, and for `webhook` endpoints the Standard
  * Webhooks headers signed over those bytes.
@@ -160,10 +296,9 @@ export function buildRequest(
     "content-type": "application/json",
     "user-agent": USER_AGENT,
   };
-  if (kind === "slack")
-    return { body: JSON.stringify(slackMessage(event, componentNames)), headers };
-  if (kind === "discord")
-    return { body: JSON.stringify(discordMessage(event, componentNames)), headers };
+  if (kind !== "webhook") {
+    return { body: JSON.stringify(CHAT_MESSAGES[kind](event, componentNames)), headers };
+  }
   const body = JSON.stringify({
     type: event.type,
     timestamp: event.data.occurredAt,

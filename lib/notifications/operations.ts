@@ -35,7 +35,7 @@ export const createWebhookEndpoint = defineOperation({
   tag,
   summary: "Add a webhook endpoint",
   description:
-    "Kinds: webhook (Standard Webhooks, signed), slack, discord. The URL must be a public https address. The whsec_ secret is answered only here.",
+    "Kinds: webhook (Standard Webhooks, signed), slack, discord, teams (a Workflows webhook), google_chat (a space webhook), mattermost (an incoming webhook). The URL must be a public https address. The whsec_ secret is answered only here.",
   access: "admin",
   body: CreateEndpointInput,
   response: EndpointCreated,

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { name, uuid } from "@/lib/contract/fields";
 
 export const EndpointKind = z
-  .enum(["webhook", "slack", "discord"])
+  .enum(["webhook", "slack", "discord", "teams", "google_chat", "mattermost"])
   .meta({ id: "WebhookEndpointKind" });
 
 export const WebhookEndpoint = z
@@ -49,7 +49,7 @@ export const EndpointCreated = z
     secret: z
       .string()
       .nullable()
-      .describe("The whsec_ signing secret, shown only here; null for slack and discord."),
+      .describe("The whsec_ signing secret, shown only here; null for the chat kinds."),
   })
   .meta({ id: "WebhookEndpointCreated" });
 

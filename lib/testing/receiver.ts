@@ -17,6 +17,7 @@ export class Receiver {
   readonly received: Received[] = [];
   private readonly replies = new Map<string, Reply[]>();
   private readonly standing = new Map<string, Reply>();
+  private readonly answerers = new Map<string, (request: Received) => Reply>();
   private server!: Server;
   url = "";
 
@@ -32,7 +33,9 @@ export class Receiver {
           body: Buffer.concat(chunks).toString("utf8"),
           at: Date.now(),
         });
-        const reply = this.replies.get(path)?.shift() ?? this.standing.get(path) ?? { status: 200 };
+        const reply = this.replies.get(path)?.shift() ??
+          this.standing.get(path) ??
+          this.answerers.get(path)?.(this.received.at(-1)!) ?? { status: 200 };
         setTimeout(() => {
           if (response.destroyed) return;
           response.writeHead(reply.status, reply.headers);
@@ -53,6 +56,11 @@ export class Receiver {
   /** The reply for a path once its queue is empty. */
   always(path: string, reply: Reply): void {
     this.standing.set(path, reply);
+  }
+
+  /** Answers each request to a path as a provider would: after reading it (once queued replies run out). */
+  answer(path: string, answerer: (request: Received) => Reply): void {
+    this.answerers.set(path, answerer);
   }
 
   on(path: string): Received[] {

@@ -13,12 +13,14 @@ import { SelectField } from "@/app/ui/select-field";
 import type { EndpointCreated } from "../api-types";
 import { useComponentChoices } from "../components/use-components";
 import { endpointKeys } from "../query-keys";
-import { KINDS } from "./endpoint-words";
+import { KIND_INSTRUCTIONS, KINDS } from "./endpoint-words";
 
 export function AddEndpoint({ onDone }: { onDone: () => void }) {
   const queryClient = useQueryClient();
   const choices = useComponentChoices();
   const [componentIds, setComponentIds] = useState<string[]>([]);
+  const [kind, setKind] = useState<keyof typeof KIND_INSTRUCTIONS>("webhook");
+  const instructions = KIND_INSTRUCTIONS[kind];
   const add = useMutation({
     mutationFn: (body: Record<string, unknown>) =>
       apiFetch<EndpointCreated>("/v1/webhook-endpoints", { method: "POST", body }),
@@ -81,7 +83,14 @@ export function AddEndpoint({ onDone }: { onDone: () => void }) {
       >
         <FormError error={error} shown={["kind", "name", "url"]} describe={describeFollowedField} />
         <div className="row">
-          <SelectField label="Kind" name="kind" options={KINDS} defaultValue="webhook" autoFocus />
+          <SelectField
+            label="Kind"
+            name="kind"
+            options={KINDS}
+            value={kind}
+            onChange={(event) => setKind(event.currentTarget.value as typeof kind)}
+            autoFocus
+          />
           <Field
             label="Name"
             name="name"
@@ -99,6 +108,12 @@ export function AddEndpoint({ onDone }: { onDone: () => void }) {
           hint="A public https address. It is stored encrypted and never shown again."
           error={error?.forField("url")}
         />
+        <p className="muted">
+          Where to get it:{" "}
+          <a href={instructions.url} target="_blank" rel="noopener noreferrer">
+            {instructions.label}
+          </a>
+        </p>
         <FollowedComponents choices={choices} initial={[]} onChange={setComponentIds} />
         <FormActions
           label="Add endpoint"
