@@ -1,4 +1,5 @@
 import { Webhook } from "standardwebhooks";
+import { teamsWorkflow } from "../lib/testing/chat-providers";
 import { Receiver } from "../lib/testing/receiver";
 import { expect, test } from "./fixtures";
 import { OWNER, signIn } from "./owner";
@@ -132,6 +133,42 @@ test("a receiver answering 500 shows as retrying at once; a failed delivery is r
     const newSecret = await renamed.getByLabel("New signing secret", { exact: true }).inputValue();
     expect(newSecret).toMatch(/^whsec_/);
     expect(newSecret).not.toBe(oldSecret);
+  } finally {
+    await receiver.stop();
+  }
+});
+
+test("add a Microsoft Teams endpoint with the provider's instructions at hand, and send it a test card", async ({
+  page,
+}) => {
+  const receiver = await new Receiver().start();
+  receiver.answer("/teams", teamsWorkflow);
+  try {
+    await signIn(page, OWNER.email, OWNER.password);
+    await page.getByRole("link", { name: "Notifications", exact: true }).click();
+    await page.getByRole("button", { name: "Add endpoint" }).click();
+    await expect(page.getByRole("link", { name: "Standard Webhooks" })).toBeVisible();
+    await page.getByLabel("Kind").selectOption("teams");
+    const instructions = page.getByRole("link", {
+      name: "Microsoft: create incoming webhooks with Workflows for Teams",
+    });
+    await expect(instructions).toHaveAttribute("href", /support\.microsoft\.com/);
+    await page.getByLabel("Name", { exact: true }).fill("Ops channel");
+    await page.getByLabel("URL").fill(`${receiver.url}/teams`);
+    await page.getByRole("button", { name: "Add endpoint" }).click();
+    await expect(page.getByLabel("Signing secret")).toHaveCount(0);
+    await page.getByRole("button", { name: "Done" }).click();
+
+    const card = page.getByTestId("endpoint").filter({ hasText: "Ops channel" });
+    await expect(card).toContainText("Teams");
+    await card.getByRole("button", { name: "Send test" }).click();
+    await expect(card.getByTestId("test-result")).toContainText("Delivered: HTTP 202");
+    const [sent] = receiver.on("/teams");
+    expect(JSON.parse(sent!.body).attachments[0].content.type).toBe("AdaptiveCard");
+
+    await card.getByRole("button", { name: "Delete" }).click();
+    await card.getByRole("button", { name: "Delete Ops channel" }).click();
+    await expect(card).toHaveCount(0);
   } finally {
     await receiver.stop();
   }
