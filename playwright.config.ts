@@ -4,6 +4,9 @@ import { defineConfig } from "@playwright/test";
 // The e2e suite runs the built app on a deployment of its own: a fresh PGlite directory, or a
 // fresh database on the PostgreSQL server that DATABASE_URL names (dropped in global teardown).
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+// PagerDuty's Events API has one address for everyone: the server is pointed at a stand-in the
+// journey starts on this port.
+process.env.E2E_PAGERDUTY_PORT ??= String(PORT + 7);
 process.env.E2E_DEPLOYMENT ??= `allclear_e2e_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
 
 export default defineConfig({
@@ -60,6 +63,7 @@ export default defineConfig({
       PORT: String(PORT),
       BASE_URL: `http://localhost:${PORT}`,
       ALLOW_PRIVATE_TARGETS: "true",
+      PAGERDUTY_EVENTS_URL: `http://localhost:${process.env.E2E_PAGERDUTY_PORT}/v2/enqueue`,
     },
   },
 });

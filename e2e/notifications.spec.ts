@@ -1,4 +1,5 @@
 import { Webhook } from "standardwebhooks";
+import { pagerDutyEvents } from "../lib/testing/alert-providers";
 import { teamsWorkflow } from "../lib/testing/chat-providers";
 import { Receiver } from "../lib/testing/receiver";
 import { expect, test } from "./fixtures";
@@ -168,6 +169,55 @@ test("add a Microsoft Teams endpoint with the provider's instructions at hand, a
 
     await card.getByRole("button", { name: "Delete" }).click();
     await card.getByRole("button", { name: "Delete Ops channel" }).click();
+    await expect(card).toHaveCount(0);
+  } finally {
+    await receiver.stop();
+  }
+});
+
+test("add a PagerDuty endpoint with its integration key, and send it a test alert", async ({
+  page,
+}) => {
+  const routingKey = "R0123456789abcdef0123456789ABCDE";
+  const pagerDuty = pagerDutyEvents({ routingKey });
+  const receiver = await new Receiver().start(Number(process.env.E2E_PAGERDUTY_PORT));
+  receiver.answer("/v2/enqueue", pagerDuty.answer);
+  try {
+    await signIn(page, OWNER.email, OWNER.password);
+    await page.getByRole("link", { name: "Notifications", exact: true }).click();
+    await page.getByRole("button", { name: "Add endpoint" }).click();
+    await page.getByLabel("Kind").selectOption("pagerduty");
+    await expect(
+      page.getByRole("link", { name: "PagerDuty: Events API v2 integration on a service" }),
+    ).toHaveAttribute("href", /support\.pagerduty\.com/);
+    // A PagerDuty endpoint takes a key, not a URL.
+    await expect(page.getByLabel("URL")).toHaveCount(0);
+    await page.getByLabel("Name", { exact: true }).fill("On-call");
+    await page.getByLabel("Integration key").fill("too-short");
+    await page.getByRole("button", { name: "Add endpoint" }).click();
+    await expect(
+      page.getByText("An Events API v2 integration key is 32 characters."),
+    ).toBeVisible();
+    await page.getByLabel("Integration key").fill(routingKey);
+    await page.getByLabel("Also open an alert while maintenance is in progress").check();
+    await page.getByRole("button", { name: "Add endpoint" }).click();
+    await expect(page.getByLabel("Signing secret")).toHaveCount(0);
+    await page.getByRole("button", { name: "Done" }).click();
+
+    const card = page.getByTestId("endpoint").filter({ hasText: "On-call" });
+    await expect(card).toContainText("PagerDuty");
+    await expect(card).toContainText("Maintenance opens alerts too");
+    await expect(card).not.toContainText(routingKey);
+    await card.getByRole("button", { name: "Send test" }).click();
+    await expect(card.getByTestId("test-result")).toContainText("Delivered: HTTP 202");
+    const [alert] = pagerDuty.alerts.values();
+    expect(alert).toMatchObject({
+      status: "triggered",
+      summary: "New incident: Test notification",
+    });
+
+    await card.getByRole("button", { name: "Delete" }).click();
+    await card.getByRole("button", { name: "Delete On-call" }).click();
     await expect(card).toHaveCount(0);
   } finally {
     await receiver.stop();

@@ -13,6 +13,14 @@ export function parseDuration(text: string): number | null {
 
 const flag = z.enum(["true", "false"]).transform((value) => value === "true");
 
+/** A provider's API address: an http(s) URL, kept without a trailing slash. */
+const providerUrl = (fallback: string) =>
+  z
+    .string()
+    .regex(/^https?:\/\/[^/]/, "must be an http:// or https:// URL")
+    .default(fallback)
+    .transform((url) => url.replace(/\/+$/, ""));
+
 /**
  * Where the public page's last good copy is saved: beside the embedded database's directory, in
  * ./.data with PostgreSQL, nowhere for an in-memory database or with "off".
@@ -52,6 +60,11 @@ const envSchema = z
     BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     ORIGIN_VERIFY_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
     ALLOW_PRIVATE_TARGETS: flag.default(false),
+    // The providers' API addresses; changed only to point at a stand-in (tests) or a proxy.
+    TELEGRAM_API_URL: providerUrl("https://api.telegram.org"),
+    PAGERDUTY_EVENTS_URL: providerUrl("https://events.pagerduty.com/v2/enqueue"),
+    OPSGENIE_API_URL: providerUrl("https://api.opsgenie.com"),
+    OPSGENIE_EU_API_URL: providerUrl("https://api.eu.opsgenie.com"),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
@@ -174,6 +187,11 @@ const envSchema = z
     authSecret: env.BETTER_AUTH_SECRET,
     originVerifySecret: env.ORIGIN_VERIFY_SECRET,
     allowPrivateTargets: env.ALLOW_PRIVATE_TARGETS,
+    providers: {
+      telegram: env.TELEGRAM_API_URL,
+      pagerduty: env.PAGERDUTY_EVENTS_URL,
+      opsgenie: { us: env.OPSGENIE_API_URL, eu: env.OPSGENIE_EU_API_URL },
+    },
     smtpUrl: env.SMTP_URL,
     emailFrom: env.EMAIL_FROM ?? "Allclear <status@localhost>",
     dkim:

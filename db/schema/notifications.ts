@@ -2,6 +2,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -21,6 +22,10 @@ export const endpointKindEnum = pgEnum("endpoint_kind", [
   "teams",
   "google_chat",
   "mattermost",
+  "telegram",
+  "ntfy",
+  "pagerduty",
+  "opsgenie",
 ]);
 export const endpointStateEnum = pgEnum("endpoint_state", ["active", "failing"]);
 export const deliveryStateEnum = pgEnum("delivery_state", ["pending", "succeeded", "failed"]);
@@ -34,8 +39,15 @@ export const webhookEndpoint = pgTable(
       .references(() => workspace.id, { onDelete: "cascade" }),
     kind: endpointKindEnum().notNull(),
     name: text().notNull(),
-    /** Encrypted at rest (lib/crypto/secrets.ts); never returned after create. */
-    urlEncrypted: text().notNull(),
+    /**
+     * Encrypted at rest (lib/crypto/secrets.ts); never returned after create. Null for the kinds
+     * whose provider has one address for everyone (Telegram, PagerDuty, Opsgenie).
+     */
+    urlEncrypted: text(),
+    /** The provider kinds' credentials (bot token, topic and token, routing key, API key) as encrypted JSON. */
+    credentialsEncrypted: text(),
+    /** What a provider kind was told that is not secret (chat id, region, maintenance choice); returned. */
+    settings: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     /** The `whsec_` signing secret, encrypted; null for chat kinds. */
     secretEncrypted: text(),
     /** The secret replaced by a rotation, encrypted; it keeps signing beside the new one until then. */

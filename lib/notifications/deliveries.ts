@@ -6,7 +6,9 @@ import { decryptSecret, SecretUnreadableError } from "@/lib/crypto/secrets";
 import type { DueDelivery } from "@/lib/jobs/engine";
 import { postOutgoing, type PostResult } from "@/lib/net/post";
 import type { EventData, OutgoingEvent } from "@/lib/outbox/outbox";
-import { buildRequest, type EndpointKind } from "./messages";
+import { buildRequest, type EndpointKind, type Target } from "./messages";
+import { ORDERED_KINDS, type Credentials } from "./providers";
+import type { EndpointSettings } from "./schemas";
 
 const { delivery, deliveryAttempt, outboxEvent, webhookEndpoint, component } = schema;
 
@@ -32,6 +34,17 @@ function retryAfterMs(value: string | string[] | undefined): number | undefined 
   return Number.isFinite(ms) && ms >= 0 ? Math.min(ms, MAX_RETRY_AFTER_MS) : undefined;
 }
 
+/** Telegram says how long to wait in its answer's body (`parameters.retry_after`, seconds). */
+function retryAfterInBody(text: string): number | undefined {
+  try {
+    const seconds = (JSON.parse(text) as { parameters?: { retry_after?: unknown } }).parameters
+      ?.retry_after;
+    return typeof seconds === "number" ? retryAfterMs(String(seconds)) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * How an answer counts: 2xx is success; 429, 5xx and no answer are retried (a Retry-After on
  * 429/503 is honoured up to 10 minutes); anything else, 3xx included, fails at once, and so
@@ -45,7 +58,9 @@ export function classify(result: PostResult): Outcome {
   if (status >= 200 && status < 300) return { result: "success", status, error: null };
   if (status === 429 || status >= 500) {
     const wait =
-      status === 429 || status === 503 ? retryAfterMs(result.headers["retry-after"]) : undefined;
+      status === 429 || status === 503
+        ? (retryAfterMs(result.headers["retry-after"]) ?? retryAfterInBody(result.text))
+        : undefined;
     return { result: "retry", status, error: `HTTP ${status}`, retryAfterMs: wait };
   }
   return {
@@ -70,6 +85,8 @@ export type Claimed = {
     | "id"
     | "kind"
     | "urlEncrypted"
+    | "credentialsEncrypted"
+    | "settings"
     | "secretEncrypted"
     | "previousSecretEncrypted"
     | "previousSecretExpiresAt"
@@ -90,6 +107,26 @@ const isHeld = (row: "delivery" | "held") =>
 const heldFor = (workspaceId: SQL, endpointId: SQL) => sql`
   select 1 from delivery held
   where held.workspace_id = ${workspaceId} and held.endpoint_id = ${endpointId} and ${isHeld("held")}`;
+
+/**
+ * An earlier delivery still pending to the same endpoint, for the kinds whose deliveries go out
+ * in order (ORDERED_KINDS): a later one waits for it.
+ */
+const waitingBefore = (
+  workspaceId: SQL,
+  endpointId: SQL,
+  createdAt: SQL,
+  id: SQL,
+  select = sql`1`,
+) => sql`
+  select ${select} from delivery earlier
+  where earlier.workspace_id = ${workspaceId} and earlier.endpoint_id = ${endpointId}
+    and earlier.state = 'pending' and (earlier.created_at, earlier.id) < (${createdAt}, ${id})
+    and exists (select 1 from webhook_endpoint ordered where ordered.id = ${endpointId}
+      and ordered.kind in (${sql.join(
+        ORDERED_KINDS.map((kind) => sql`${kind}`),
+        sql`, `,
+      )}))`;
 
 /**
  * Of `endpointIds`, those no claim anywhere is attempting a delivery to: one attempt per endpoint
@@ -152,6 +189,7 @@ export async function claimDueDeliveries({
           lte(delivery.nextAttemptAt, sql`now() - ${`${overdueMs} milliseconds`}::interval`),
           only ? eq(delivery.id, only) : undefined,
           sql`not exists (${heldFor(sql`${delivery.workspaceId}`, sql`${delivery.endpointId}`)})`,
+          sql`not exists (${waitingBefore(sql`${delivery.workspaceId}`, sql`${delivery.endpointId}`, sql`${delivery.createdAt}`, sql`${delivery.id}`)})`,
         ),
       )
       .orderBy(asc(delivery.nextAttemptAt), asc(delivery.id))
@@ -185,6 +223,8 @@ export async function claimDueDeliveries({
           id: webhookEndpoint.id,
           kind: webhookEndpoint.kind,
           urlEncrypted: webhookEndpoint.urlEncrypted,
+          credentialsEncrypted: webhookEndpoint.credentialsEncrypted,
+          settings: webhookEndpoint.settings,
           secretEncrypted: webhookEndpoint.secretEncrypted,
           previousSecretEncrypted: webhookEndpoint.previousSecretEncrypted,
           previousSecretExpiresAt: webhookEndpoint.previousSecretExpiresAt,
@@ -242,13 +282,23 @@ export async function claimDelivery(id: string): Promise<DeliveryClaim> {
       endpointFreeAt: sql<string | null>`(select max(held.next_attempt_at) from delivery held
         where held.workspace_id = ${delivery.workspaceId}
           and held.endpoint_id = ${delivery.endpointId} and ${isHeld("held")})`,
+      // For an ordered kind, when the earliest delivery it waits behind is next attempted.
+      earlierDueAt: sql<string | null>`(select min(waiting.due) from (${waitingBefore(
+        sql`${delivery.workspaceId}`,
+        sql`${delivery.endpointId}`,
+        sql`${delivery.createdAt}`,
+        sql`${delivery.id}`,
+        sql`earlier.next_attempt_at as due`,
+      )}) as waiting)`,
     })
     .from(delivery)
     .where(eq(delivery.id, id));
   if (!row || row.state !== "pending") return { done: true };
   // Held by a claim right now (its lease ends at nextAttemptAt), not due yet, or its endpoint
   // busy with another delivery.
-  const freeAt = row.endpointFreeAt ? new Date(row.endpointFreeAt).getTime() : 0;
+  const freeAt = Math.max(
+    ...[row.endpointFreeAt, row.earlierDueAt].map((at) => (at ? new Date(at).getTime() : 0)),
+  );
   return {
     dueAt: new Date(Math.max(row.nextAttemptAt.getTime(), freeAt, Date.now() + 1000)),
   };
@@ -297,7 +347,7 @@ async function componentNames(tx: Executor, workspaceId: string): Promise<Map<st
 /** Where an endpoint's encrypted URL or secret is stored: the value decrypts only there. */
 export function endpointSecretBinding(
   endpointId: string,
-  part: "url" | "secret" | "previous_secret",
+  part: "url" | "credentials" | "secret" | "previous_secret",
 ): string {
   return `webhook_endpoint.${part}:${endpointId}`;
 }
@@ -310,7 +360,9 @@ export async function sendToEndpoint(
   endpoint: {
     id: string;
     kind: EndpointKind;
-    urlEncrypted: string;
+    urlEncrypted: string | null;
+    credentialsEncrypted: string | null;
+    settings: Record<string, unknown>;
     secretEncrypted: string | null;
     previousSecretEncrypted: string | null;
     previousSecretExpiresAt: Date | null;
@@ -319,7 +371,7 @@ export async function sendToEndpoint(
   webhookId: string,
   event: OutgoingEvent,
 ): Promise<PostResult> {
-  let url: string;
+  let target: Target;
   let secrets: string[];
   // After a rotation, the replaced secret keeps signing beside the new one for a while.
   const previous =
@@ -328,18 +380,20 @@ export async function sendToEndpoint(
     endpoint.previousSecretExpiresAt.getTime() > Date.now()
       ? endpoint.previousSecretEncrypted
       : null;
+  const decrypt = (value: string | null, part: Parameters<typeof endpointSecretBinding>[1]) =>
+    value ? decryptSecret(value, endpointSecretBinding(endpoint.id, part)) : null;
   try {
-    let current: string | null;
-    let old: string | null;
-    [url, current, old] = await Promise.all([
-      decryptSecret(endpoint.urlEncrypted, endpointSecretBinding(endpoint.id, "url")),
-      endpoint.secretEncrypted
-        ? decryptSecret(endpoint.secretEncrypted, endpointSecretBinding(endpoint.id, "secret"))
-        : null,
-      previous
-        ? decryptSecret(previous, endpointSecretBinding(endpoint.id, "previous_secret"))
-        : null,
+    const [url, credentials, current, old] = await Promise.all([
+      decrypt(endpoint.urlEncrypted, "url"),
+      decrypt(endpoint.credentialsEncrypted, "credentials"),
+      decrypt(endpoint.secretEncrypted, "secret"),
+      decrypt(previous, "previous_secret"),
     ]);
+    target = {
+      url,
+      credentials: credentials ? (JSON.parse(credentials) as Credentials) : null,
+      settings: endpoint.settings as EndpointSettings,
+    };
     secrets = [current, old].filter((secret): secret is string => secret !== null);
   } catch (error) {
     if (!(error instanceof SecretUnreadableError)) throw error;
@@ -355,8 +409,9 @@ export async function sendToEndpoint(
     endpoint.kind === "webhook"
       ? new Map<string, string>()
       : await componentNames(await getDb(), endpoint.workspaceId);
-  const request = buildRequest(endpoint.kind, {
+  const { url, ...request } = buildRequest(endpoint.kind, {
     webhookId,
+    target,
     secrets,
     event,
     componentNames: names,

@@ -12,8 +12,9 @@ import { ConflictError, NotFoundError, ValidationError } from "@/lib/errors";
 import { announceDelivery } from "@/lib/jobs/engine";
 import { assertAllowedTarget, TargetRefused } from "@/lib/net/targets";
 import { endpointSecretBinding, sendToEndpoint } from "./deliveries";
+import type { Credentials } from "./providers";
 import type { EventData } from "@/lib/outbox/outbox";
-import type { CreateEndpointInput, PatchEndpointInput } from "./schemas";
+import type { CreateEndpointInput, EndpointSettings, PatchEndpointInput } from "./schemas";
 import { logError } from "@/lib/log";
 
 const {
@@ -42,6 +43,7 @@ function present(row: EndpointRow, componentIds: string[], activity?: Activity) 
     name: row.name,
     state: row.state,
     componentIds,
+    settings: row.settings as EndpointSettings,
     failingSince: row.failingSince,
     createdAt: row.createdAt,
     lastAttempt: activity?.lastAttempt ?? null,
@@ -139,23 +141,69 @@ function newSigningSecret(): string {
   return `whsec_${randomBytes(32).toString("base64")}`;
 }
 
+/** What a new endpoint stores: its URL, its credentials (both encrypted) and its settings. */
+function targetOf(input: CreateEndpointInput): {
+  url: string | null;
+  credentials: Credentials | null;
+  settings: EndpointSettings;
+} {
+  switch (input.kind) {
+    case "telegram":
+      return {
+        url: null,
+        credentials: { botToken: input.botToken },
+        settings: { chatId: input.chatId },
+      };
+    case "ntfy":
+      return {
+        url: input.url,
+        credentials: {
+          topic: input.topic,
+          ...(input.accessToken ? { accessToken: input.accessToken } : {}),
+        },
+        settings: {},
+      };
+    case "pagerduty":
+      return {
+        url: null,
+        credentials: { routingKey: input.routingKey },
+        settings: { includeMaintenance: input.includeMaintenance },
+      };
+    case "opsgenie":
+      return {
+        url: null,
+        credentials: { apiKey: input.apiKey },
+        settings: { region: input.region, includeMaintenance: input.includeMaintenance },
+      };
+    default:
+      return { url: input.url, credentials: null, settings: {} };
+  }
+}
+
 /**
- * Adds an endpoint. The URL must be a public https address (checked here and again at every
- * send); it and the signing secret are stored encrypted, and the secret is answered only now.
+ * Adds an endpoint. A URL must be a public https address (checked here and again at every
+ * send); it, the provider credentials and the signing secret are stored encrypted, and the
+ * secret is answered only now.
  */
 export async function createEndpoint({ ctx, input }: { ctx: Actor; input: CreateEndpointInput }) {
-  try {
-    await assertAllowedTarget(input.url);
-  } catch (error) {
-    if (error instanceof TargetRefused) throw ValidationError.field("url", error.message);
-    throw error;
+  const target = targetOf(input);
+  if (target.url) {
+    try {
+      await assertAllowedTarget(target.url);
+    } catch (error) {
+      if (error instanceof TargetRefused) throw ValidationError.field("url", error.message);
+      throw error;
+    }
   }
   const componentIds = [...new Set(input.componentIds ?? [])];
   const secret = input.kind === "webhook" ? newSigningSecret() : null;
   const id = uuidv7();
-  const [urlEncrypted, secretEncrypted] = await Promise.all([
-    encryptSecret(input.url, endpointSecretBinding(id, "url")),
-    secret ? encryptSecret(secret, endpointSecretBinding(id, "secret")) : Promise.resolve(null),
+  const encrypt = (value: string | null, part: Parameters<typeof endpointSecretBinding>[1]) =>
+    value ? encryptSecret(value, endpointSecretBinding(id, part)) : Promise.resolve(null);
+  const [urlEncrypted, credentialsEncrypted, secretEncrypted] = await Promise.all([
+    encrypt(target.url, "url"),
+    encrypt(target.credentials && JSON.stringify(target.credentials), "credentials"),
+    encrypt(secret, "secret"),
   ]);
   const db = await getDb();
   const endpoint = await db.transaction(async (tx) => {
@@ -173,6 +221,8 @@ export async function createEndpoint({ ctx, input }: { ctx: Actor; input: Create
         kind: input.kind,
         name: input.name,
         urlEncrypted,
+        credentialsEncrypted,
+        settings: target.settings,
         secretEncrypted,
       })
       .returning();
@@ -192,10 +242,15 @@ export async function createEndpoint({ ctx, input }: { ctx: Actor; input: Create
       { type: "webhook_endpoint", id, name: input.name },
       changesBetween(
         null,
-        { kind: input.kind, name: input.name, url: input.url, componentIds },
         {
-          secrets: ["url"],
+          kind: input.kind,
+          name: input.name,
+          ...(target.url ? { url: target.url } : {}),
+          ...(target.credentials ? { credentials: JSON.stringify(target.credentials) } : {}),
+          ...target.settings,
+          componentIds,
         },
+        { secrets: ["url", "credentials"] },
       ),
     );
     return present(row!, componentIds);
@@ -302,7 +357,7 @@ export async function rotateSecret({ ctx, id }: { ctx: Actor; id: string }) {
     if (!endpoint.secretEncrypted) {
       throw new ConflictError(
         "no_secret",
-        "Slack and Discord endpoints are not signed; there is no secret to rotate.",
+        "Only webhook endpoints are signed; this one has no secret to rotate.",
       );
     }
     const old = await decryptSecret(endpoint.secretEncrypted, endpointSecretBinding(id, "secret"));
@@ -583,7 +638,7 @@ export async function upgradeLegacySecrets(): Promise<number> {
   for (const row of rows) {
     try {
       const [urlEncrypted, secretEncrypted] = await Promise.all([
-        upgrade(row.urlEncrypted, row.id, "url"),
+        row.urlEncrypted ? upgrade(row.urlEncrypted, row.id, "url") : null,
         row.secretEncrypted ? upgrade(row.secretEncrypted, row.id, "secret") : null,
       ]);
       await db

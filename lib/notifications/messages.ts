@@ -1,9 +1,12 @@
 import { Webhook } from "standardwebhooks";
 import type { OutgoingEvent } from "@/lib/outbox/outbox";
+import type { z } from "zod";
 import { EVENT_HEADLINE, labelOf } from "@/lib/status/labels";
+import { isProviderKind, providerRequest, type Credentials } from "./providers";
+import type { EndpointKind as EndpointKindSchema, EndpointSettings } from "./schemas";
 
 export const USER_AGENT = "Allclear-Webhooks/1.0";
-export type EndpointKind = "webhook" | "slack" | "discord" | "teams" | "google_chat" | "mattermost";
+export type EndpointKind = z.output<typeof EndpointKindSchema>;
 
 // Discord embed colours by impact and for maintenance.
 const COLOUR: Record<string, number> = {
@@ -19,8 +22,14 @@ const COLOUR: Record<string, number> = {
 const pageStatus = (event: OutgoingEvent): [string, string][] =>
   event.data.status ? [["Status page", event.data.status.description]] : [];
 
-/** The human content of an event, shared by the Slack and Discord messages. */
-function summarize(event: OutgoingEvent, componentNames: Map<string, string>) {
+/**
+ * Breaks Markdown link and image syntax (`[text](url)`, `![](url)`) so a channel that renders
+ * Markdown shows what was typed instead of a link or picture from another site.
+ */
+const inertLinks = (text: string) => text.replace(/\]\(/g, "]\u200b(");
+
+/** The human content of an event, shared by every chat and alerting message. */
+export function summarize(event: OutgoingEvent, componentNames: Map<string, string>) {
   const name = (id: string) => componentNames.get(id) ?? "A deleted component";
   const { incident, maintenance } = event.data;
   if (incident) {
@@ -32,7 +41,7 @@ function summarize(event: OutgoingEvent, componentNames: Map<string, string>) {
         ["Impact", labelOf(incident.impact)],
         ...pageStatus(event),
       ] as [string, string][],
-      message: incident.updates[0]?.body ?? "",
+      message: inertLinks(incident.updates[0]?.body ?? ""),
       affected: incident.components.map((c) => `${name(c.componentId)} — ${labelOf(c.status)}`),
       colour: COLOUR[incident.status === "resolved" ? "resolved" : incident.impact] ?? COLOUR.none!,
     };
@@ -60,7 +69,9 @@ function summarize(event: OutgoingEvent, componentNames: Map<string, string>) {
       string,
       string,
     ][],
-    message: event.type === "maintenance.updated" ? (window.updates?.[0]?.body ?? "") : window.body,
+    message: inertLinks(
+      event.type === "maintenance.updated" ? (window.updates?.[0]?.body ?? "") : window.body,
+    ),
     affected: window.componentIds.map(name),
     colour: COLOUR.maintenance!,
   };
@@ -68,7 +79,7 @@ function summarize(event: OutgoingEvent, componentNames: Map<string, string>) {
 
 const slackEscape = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-const clip = (text: string, max: number) =>
+export const clip = (text: string, max: number) =>
   text.length > max ? `${text.slice(0, max - 1)}…` : text;
 
 /** Slack incoming-webhook message: a plain `text` fallback plus Block Kit `blocks`. */
@@ -136,7 +147,7 @@ export function discordMessage(event: OutgoingEvent, componentNames: Map<string,
 }
 
 /** Breaks `@` mentions (`@channel`, `@all`, `@someone`) so a message never pings anyone. */
-const noMentions = (text: string) => text.replace(/@(?=\w)/g, "@\u200b");
+export const noMentions = (text: string) => text.replace(/@(?=\w)/g, "@\u200b");
 
 /**
  * Microsoft Teams through a Workflows ("Post to a channel when a webhook request is received")
@@ -269,35 +280,55 @@ const CHAT_MESSAGES = {
   teams: teamsMessage,
   google_chat: googleChatMessage,
   mattermost: mattermostMessage,
-} satisfies Record<Exclude<EndpointKind, "webhook">, unknown>;
+} as const;
+
+/** Where an endpoint sends, as stored for it (decrypted). */
+export type Target = {
+  url: string | null;
+  credentials: Credentials | null;
+  settings: EndpointSettings;
+};
 
 /**
- * The exact request for one attempt: the body bytes, and for `webhook` endpoints the Standard
- * Webhooks headers signed over those bytes.
+ * The exact request for one attempt: where it goes, the body bytes, and for `webhook` endpoints
+ * the Standard Webhooks headers signed over those bytes.
  */
 export function buildRequest(
   kind: EndpointKind,
   {
     webhookId,
+    target,
     secrets,
     event,
     componentNames,
     now = new Date(),
   }: {
     webhookId: string;
+    target: Target;
     /** The signing secrets: the current one, and a rotated-out one while it still signs. */
     secrets: string[];
     event: OutgoingEvent;
     componentNames: Map<string, string>;
     now?: Date;
   },
-): { body: string; headers: Record<string, string> } {
+): { url: string; body: string; headers: Record<string, string> } {
   const headers: Record<string, string> = {
     "content-type": "application/json",
     "user-agent": USER_AGENT,
   };
+  if (isProviderKind(kind)) {
+    const request = providerRequest(kind, {
+      event,
+      names: componentNames,
+      credentials: target.credentials!,
+      settings: target.settings,
+      url: target.url,
+    });
+    return { ...request, headers: { ...headers, ...request.headers } };
+  }
+  const url = target.url!;
   if (kind !== "webhook") {
-    return { body: JSON.stringify(CHAT_MESSAGES[kind](event, componentNames)), headers };
+    return { url, body: JSON.stringify(CHAT_MESSAGES[kind](event, componentNames)), headers };
   }
   const body = JSON.stringify({
     type: event.type,
@@ -309,6 +340,7 @@ export function buildRequest(
     .map((secret) => new Webhook(secret).sign(webhookId, now, body))
     .join(" ");
   return {
+    url,
     body,
     headers: {
       ...headers,

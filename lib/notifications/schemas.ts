@@ -2,8 +2,44 @@ import { z } from "zod";
 import { name, uuid } from "@/lib/contract/fields";
 
 export const EndpointKind = z
-  .enum(["webhook", "slack", "discord", "teams", "google_chat", "mattermost"])
+  .enum([
+    "webhook",
+    "slack",
+    "discord",
+    "teams",
+    "google_chat",
+    "mattermost",
+    "telegram",
+    "ntfy",
+    "pagerduty",
+    "opsgenie",
+  ])
   .meta({ id: "WebhookEndpointKind" });
+
+/** The kinds an endpoint of which is one URL the team pastes. */
+export const URL_KINDS = [
+  "webhook",
+  "slack",
+  "discord",
+  "teams",
+  "google_chat",
+  "mattermost",
+] as const;
+
+const includeMaintenance = z
+  .boolean()
+  .default(false)
+  .describe("Whether maintenance windows open and close alerts too (incidents always do).");
+
+/** What a provider kind was told that is not secret; answered back. Empty for the URL kinds. */
+export const EndpointSettings = z
+  .object({
+    chatId: z.string().optional().describe("Telegram: the chat the bot posts to."),
+    region: z.enum(["us", "eu"]).optional().describe("Opsgenie: the account's region."),
+    includeMaintenance: includeMaintenance.optional(),
+  })
+  .meta({ id: "WebhookEndpointSettings" });
+export type EndpointSettings = z.output<typeof EndpointSettings>;
 
 export const WebhookEndpoint = z
   .object({
@@ -12,6 +48,7 @@ export const WebhookEndpoint = z
     name: z.string(),
     state: z.enum(["active", "failing"]),
     componentIds: z.array(uuid()).describe("The components followed; empty = every component."),
+    settings: EndpointSettings,
     failingSince: z.date().nullable(),
     createdAt: z.date(),
     lastAttempt: z
@@ -33,13 +70,64 @@ export const WebhookEndpoint = z
 
 export const WebhookEndpointList = z.array(WebhookEndpoint).meta({ id: "WebhookEndpointList" });
 
+const endpointUrl = z.url({ message: "Must be a URL." }).max(2000);
+const secretText = (what: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `Enter the ${what}.`)
+    .max(500)
+    .describe(`${what}; stored encrypted, never answered.`);
+const common = { name: name(), componentIds: z.array(uuid()).max(1000).optional() };
+
 export const CreateEndpointInput = z
-  .strictObject({
-    kind: EndpointKind,
-    name: name(),
-    url: z.url({ message: "Must be a URL." }).max(2000),
-    componentIds: z.array(uuid()).max(1000).optional(),
-  })
+  .discriminatedUnion("kind", [
+    z.strictObject({ kind: z.enum(URL_KINDS), url: endpointUrl, ...common }),
+    z.strictObject({
+      kind: z.literal("telegram"),
+      botToken: secretText("bot token").regex(
+        /^\d+:[\w-]+$/,
+        "A bot token looks like 123456:ABC-DEF… (from @BotFather).",
+      ),
+      chatId: z
+        .string()
+        .trim()
+        .regex(
+          /^(-?\d{1,20}|@\w{5,32})$/,
+          "A chat id is a number (-100… for groups) or @channelname.",
+        )
+        .describe("The chat the bot posts to: a number, or @channelname for a public channel."),
+      ...common,
+    }),
+    z.strictObject({
+      kind: z.literal("ntfy"),
+      url: endpointUrl
+        .default("https://ntfy.sh")
+        .describe("The ntfy server; the public one by default."),
+      topic: secretText("topic").regex(
+        /^[\w-]{1,64}$/,
+        "A topic is up to 64 letters, digits, - or _.",
+      ),
+      accessToken: secretText("access token").optional(),
+      ...common,
+    }),
+    z.strictObject({
+      kind: z.literal("pagerduty"),
+      routingKey: secretText("integration (routing) key").regex(
+        /^[\w]{32}$/,
+        "An Events API v2 integration key is 32 characters.",
+      ),
+      includeMaintenance,
+      ...common,
+    }),
+    z.strictObject({
+      kind: z.literal("opsgenie"),
+      apiKey: secretText("API key"),
+      region: z.enum(["us", "eu"]).default("us").describe("Where the Opsgenie account lives."),
+      includeMaintenance,
+      ...common,
+    }),
+  ])
   .meta({ id: "CreateWebhookEndpointInput" });
 export type CreateEndpointInput = z.output<typeof CreateEndpointInput>;
 
@@ -49,7 +137,7 @@ export const EndpointCreated = z
     secret: z
       .string()
       .nullable()
-      .describe("The whsec_ signing secret, shown only here; null for the chat kinds."),
+      .describe("The whsec_ signing secret, shown only here; null for every kind but `webhook`."),
   })
   .meta({ id: "WebhookEndpointCreated" });
 
@@ -98,6 +186,7 @@ export type PatchEndpointInput = z.output<typeof PatchEndpointInput>;
 export const ENDPOINT_READ_ONLY = [
   "id",
   "kind",
+  "settings",
   "state",
   "failingSince",
   "createdAt",

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { getDb, schema, type Executor } from "@/db/client";
 import { groupBy } from "@/lib/group-by";
 import type { DueDelivery } from "@/lib/jobs/engine";
+import { hearsEvent } from "@/lib/notifications/providers";
 import { readersReach } from "./page-readers";
 import { eventComponents, type EventData } from "./outbox";
 
@@ -38,10 +39,15 @@ async function endpointsFollowing(
   tx: Executor,
   workspaceId: string,
   about: ReadonlySet<string>,
+  type: string,
 ): Promise<{ id: string }[]> {
   const [candidates, follows] = await Promise.all([
     tx
-      .select({ id: webhookEndpoint.id })
+      .select({
+        id: webhookEndpoint.id,
+        kind: webhookEndpoint.kind,
+        settings: webhookEndpoint.settings,
+      })
       .from(webhookEndpoint)
       .where(eq(webhookEndpoint.workspaceId, workspaceId)),
     tx
@@ -57,7 +63,10 @@ async function endpointsFollowing(
     (row) => row.followerId,
     (row) => row.componentId,
   );
-  return candidates.filter(({ id }) => followsEvent(followed.get(id), about, "endpoint"));
+  return candidates.filter(
+    ({ id, kind, settings }) =>
+      hearsEvent(kind, settings, type) && followsEvent(followed.get(id), about, "endpoint"),
+  );
 }
 
 /**
@@ -131,7 +140,7 @@ export async function fanOutEvent(eventId: string): Promise<Made[]> {
       .for("update", { skipLocked: true });
     if (!event) return [];
     const about = new Set(eventComponents(event.data as EventData));
-    const endpoints = await endpointsFollowing(tx, event.workspaceId, about);
+    const endpoints = await endpointsFollowing(tx, event.workspaceId, about, event.type);
     const created = endpoints.length
       ? await tx
           .insert(delivery)

@@ -18,10 +18,12 @@ export class Receiver {
   private readonly replies = new Map<string, Reply[]>();
   private readonly standing = new Map<string, Reply>();
   private readonly answerers = new Map<string, (request: Received) => Reply>();
+  private readonly prefixAnswerers = new Map<string, (request: Received) => Reply>();
   private server!: Server;
   url = "";
 
-  async start(): Promise<this> {
+  /** Listens on loopback: on `port` when a test's server was told where, or on a free one. */
+  async start(port = 0): Promise<this> {
     this.server = createServer((request, response) => {
       const chunks: Buffer[] = [];
       request.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -35,7 +37,9 @@ export class Receiver {
         });
         const reply = this.replies.get(path)?.shift() ??
           this.standing.get(path) ??
-          this.answerers.get(path)?.(this.received.at(-1)!) ?? { status: 200 };
+          (this.answerers.get(path) ?? this.answererUnder(path))?.(this.received.at(-1)!) ?? {
+            status: 200,
+          };
         setTimeout(() => {
           if (response.destroyed) return;
           response.writeHead(reply.status, reply.headers);
@@ -43,7 +47,7 @@ export class Receiver {
         }, reply.delayMs ?? 0);
       });
     });
-    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
+    await new Promise<void>((resolve) => this.server.listen(port, "127.0.0.1", resolve));
     this.url = `http://localhost:${(this.server.address() as AddressInfo).port}`;
     return this;
   }
@@ -61,6 +65,17 @@ export class Receiver {
   /** Answers each request to a path as a provider would: after reading it (once queued replies run out). */
   answer(path: string, answerer: (request: Received) => Reply): void {
     this.answerers.set(path, answerer);
+  }
+
+  /** Answers every request whose path starts with `prefix` (a provider's whole API). */
+  answerUnder(prefix: string, answerer: (request: Received) => Reply): void {
+    this.prefixAnswerers.set(prefix, answerer);
+  }
+
+  private answererUnder(path: string) {
+    const prefixes = [...this.prefixAnswerers.keys()].filter((prefix) => path.startsWith(prefix));
+    const longest = prefixes.sort((a, b) => b.length - a.length)[0];
+    return longest === undefined ? undefined : this.prefixAnswerers.get(longest);
   }
 
   on(path: string): Received[] {

@@ -13,7 +13,7 @@ import { SelectField } from "@/app/ui/select-field";
 import type { EndpointCreated } from "../api-types";
 import { useComponentChoices } from "../components/use-components";
 import { endpointKeys } from "../query-keys";
-import { KIND_INSTRUCTIONS, KINDS } from "./endpoint-words";
+import { KIND_FIELDS, KIND_INSTRUCTIONS, KINDS } from "./endpoint-words";
 
 export function AddEndpoint({ onDone }: { onDone: () => void }) {
   const queryClient = useQueryClient();
@@ -35,12 +35,15 @@ export function AddEndpoint({ onDone }: { onDone: () => void }) {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    add.mutate({
-      kind: form.get("kind"),
-      name: String(form.get("name")).trim(),
-      url: String(form.get("url")).trim(),
-      componentIds,
-    });
+    const text = (field: string) => String(form.get(field) ?? "").trim();
+    const given: Record<string, string | boolean> = {};
+    for (const field of KIND_FIELDS[kind]) {
+      if (field.type === "checkbox") given[field.name] = form.get(field.name) === "on";
+      else if (field.type === "select" || field.required || text(field.name)) {
+        given[field.name] = text(field.name);
+      }
+    }
+    add.mutate({ kind, name: text("name"), ...given, componentIds });
   }
 
   if (add.data) {
@@ -81,7 +84,11 @@ export function AddEndpoint({ onDone }: { onDone: () => void }) {
         onInput={() => add.error && add.reset()}
         onKeyDown={closeOnEscape(cancel)}
       >
-        <FormError error={error} shown={["kind", "name", "url"]} describe={describeFollowedField} />
+        <FormError
+          error={error}
+          shown={["kind", "name", ...KIND_FIELDS[kind].map((field) => field.name)]}
+          describe={describeFollowedField}
+        />
         <div className="row">
           <SelectField
             label="Kind"
@@ -99,15 +106,33 @@ export function AddEndpoint({ onDone }: { onDone: () => void }) {
             error={error?.forField("name")}
           />
         </div>
-        <Field
-          label="URL"
-          name="url"
-          type="url"
-          required
-          placeholder="https://"
-          hint="A public https address. It is stored encrypted and never shown again."
-          error={error?.forField("url")}
-        />
+        {KIND_FIELDS[kind].map((field) =>
+          field.type === "checkbox" ? (
+            <label key={`${kind}-${field.name}`} className="check">
+              <input type="checkbox" name={field.name} /> {field.label}
+            </label>
+          ) : field.type === "select" ? (
+            <SelectField
+              key={`${kind}-${field.name}`}
+              label={field.label}
+              name={field.name}
+              options={field.options}
+            />
+          ) : (
+            <Field
+              key={`${kind}-${field.name}`}
+              label={field.label}
+              name={field.name}
+              type={field.type}
+              required={field.required}
+              defaultValue={field.defaultValue}
+              placeholder={field.placeholder}
+              hint={field.hint}
+              autoComplete="off"
+              error={error?.forField(field.name)}
+            />
+          ),
+        )}
         <p className="muted">
           Where to get it:{" "}
           <a href={instructions.url} target="_blank" rel="noopener noreferrer">

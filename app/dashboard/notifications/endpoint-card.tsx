@@ -12,7 +12,7 @@ import type { Endpoint, TestResult } from "../api-types";
 import { endpointKeys } from "../query-keys";
 import { DeliveryLog } from "./delivery-log";
 import { EditEndpoint } from "./edit-endpoint";
-import { answerOf, KIND_LABEL } from "./endpoint-words";
+import { answerOf, KIND_LABEL, settingsOf } from "./endpoint-words";
 import { NewSecret, RotateSecretButton, useRotateSecret } from "./rotate-secret";
 
 /** Whether the endpoint gets its deliveries: failing, retrying some, or active. */
@@ -71,6 +71,7 @@ export function EndpointCard({
           <DeliveryHealth endpoint={endpoint} />
         </div>
       </div>
+      {settingsOf(endpoint) && <p className="muted">{settingsOf(endpoint)}</p>}
       {endpoint.lastAttempt && (
         <p className="muted" data-testid="last-attempt">
           Last attempt <Time iso={endpoint.lastAttempt.attemptedAt} />:{" "}

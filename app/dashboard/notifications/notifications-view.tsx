@@ -34,8 +34,9 @@ export function NotificationsView() {
         )}
       </div>
       <p className="muted">
-        Webhook endpoints receive every incident and maintenance event about the components they
-        follow: signed JSON for webhooks, messages for Slack and Discord. Failed deliveries are
+        Endpoints receive every incident and maintenance event about the components they follow:
+        signed JSON for webhooks, a message in each chat tool&apos;s own format, and for PagerDuty
+        and Opsgenie one alert per incident, opened and closed with it. Failed deliveries are
         retried on a schedule (by default for about 18 minutes).
       </p>
       {adding && <AddEndpoint onDone={() => setAdding(false)} />}
