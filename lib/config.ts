@@ -138,6 +138,18 @@ const envSchema = z
         }
         return ms;
       }),
+    /** How long a visitor's chat or webhook subscription may keep failing before it ends. */
+    CHANNEL_FAILURE_WINDOW: z
+      .string()
+      .default("168h")
+      .transform((text, ctx) => {
+        const ms = parseDuration(text);
+        if (ms === null || ms < 1_000) {
+          ctx.addIssue({ code: "custom", message: "must be a duration like 168h (a week)" });
+          return z.NEVER;
+        }
+        return ms;
+      }),
     /** Monitors one workspace may have: each costs a check per interval in every region. */
     MONITORS_PER_WORKSPACE: z.coerce.number().int().min(1).default(1000),
     WEBHOOK_RETRY_SCHEDULE: z
@@ -210,6 +222,7 @@ const envSchema = z
     heartbeatRateLimit: env.HEARTBEAT_RATE_LIMIT,
     regionActiveWithinMs: env.REGION_ACTIVE_WITHIN,
     monitorsPerWorkspace: env.MONITORS_PER_WORKSPACE,
+    channelFailureWindowMs: env.CHANNEL_FAILURE_WINDOW,
     webhookRetrySchedule: env.WEBHOOK_RETRY_SCHEDULE,
     trustProxyHeader: env.TRUST_PROXY_HEADER,
     apiRateLimit: env.API_RATE_LIMIT,

@@ -16,6 +16,24 @@ import { outboxEvent } from "./outbox";
 import { statusPage } from "./pages";
 import { workspace } from "./workspace";
 
+/** How a subscriber hears: by email, or in a chat channel or webhook of theirs. */
+export const subscriberChannelEnum = pgEnum("subscriber_channel", [
+  "email",
+  "slack",
+  "teams",
+  "webhook",
+]);
+
+/**
+ * Where a chat or webhook subscription will send, sealed when the visitor asked: the endpoint
+ * row it becomes once confirmed, and its URL and signing secret encrypted for that row.
+ */
+export type ChannelTarget = {
+  endpointId: string;
+  urlEncrypted: string;
+  secretEncrypted: string | null;
+};
+
 export const subscriberStateEnum = pgEnum("subscriber_state", [
   "pending_confirmation",
   "active",
@@ -39,8 +57,12 @@ export const subscriber = pgTable(
     pageId: uuid()
       .notNull()
       .references(() => statusPage.id, { onDelete: "cascade" }),
-    /** Lowercased, so one address is one subscriber of a page. */
+    /**
+     * Lowercased, so one address is one subscriber of a page per channel. For a chat or webhook
+     * subscription it is the contact who confirmed it and is told when it ends.
+     */
     email: text().notNull(),
+    channel: subscriberChannelEnum().notNull().default("email"),
     state: subscriberStateEnum().notNull().default("pending_confirmation"),
     /** The language the subscriber subscribed in: their mail is written in it. */
     locale: text().$type<Locale>().notNull().default("en"),
@@ -50,7 +72,12 @@ export const subscriber = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("subscriber_workspace_id_page_id_email_key").on(t.workspaceId, t.pageId, t.email),
+    uniqueIndex("subscriber_workspace_id_page_id_channel_email_key").on(
+      t.workspaceId,
+      t.pageId,
+      t.channel,
+      t.email,
+    ),
     index("subscriber_workspace_id_created_at_idx").on(t.workspaceId, t.createdAt),
     index("subscriber_page_id_idx").on(t.pageId),
   ],
@@ -94,6 +121,9 @@ export const subscriptionRequest = pgTable(
       .notNull()
       .references(() => statusPage.id, { onDelete: "cascade" }),
     email: text().notNull(),
+    channel: subscriberChannelEnum().notNull().default("email"),
+    /** For a chat or webhook subscription: where it will send. */
+    target: jsonb().$type<ChannelTarget>(),
     componentIds: jsonb().$type<string[]>().notNull(),
     /** The language of the page the request was sent from. */
     locale: text().$type<Locale>().notNull().default("en"),
@@ -115,6 +145,7 @@ export const emailKindEnum = pgEnum("email_kind", [
   "password_reset",
   "monitor_alert",
   "page_sign_in",
+  "channel_ended",
 ]);
 export const emailStateEnum = pgEnum("email_state", ["pending", "sent", "failed"]);
 
@@ -138,6 +169,8 @@ export const subscriptionConfirmation = pgTable(
     tokenHash: text().notNull(),
     /** The components the request asked to follow; none = every component. */
     componentIds: jsonb().$type<string[]>().notNull(),
+    /** For a chat or webhook subscription: where the request asked it to send. */
+    target: jsonb().$type<ChannelTarget>(),
     /** The message that carries the link, which names the choices it confirms. */
     emailMessageId: uuid().references(() => emailMessage.id, { onDelete: "set null" }),
     expiresAt: at().notNull(),

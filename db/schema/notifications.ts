@@ -12,6 +12,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { at, createdAt, id } from "./columns";
 import { component } from "./components";
+import { subscriber } from "./email";
 import { outboxEvent } from "./outbox";
 import { workspace } from "./workspace";
 
@@ -55,9 +56,17 @@ export const webhookEndpoint = pgTable(
     previousSecretExpiresAt: at(),
     state: endpointStateEnum().notNull().default("active"),
     failingSince: at(),
+    /**
+     * Set for a visitor's chat or webhook subscription: the endpoint is the subscriber's, not
+     * the team's, and ends with it.
+     */
+    subscriberId: uuid().references(() => subscriber.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
-  (t) => [index("webhook_endpoint_workspace_id_created_at_idx").on(t.workspaceId, t.createdAt)],
+  (t) => [
+    index("webhook_endpoint_workspace_id_created_at_idx").on(t.workspaceId, t.createdAt),
+    uniqueIndex("webhook_endpoint_subscriber_id_key").on(t.subscriberId),
+  ],
 );
 
 /** The components an endpoint follows; none = every component. */

@@ -13,6 +13,7 @@ import { pageUrl } from "@/lib/pages/url";
 import { subscriberLinkToken } from "@/lib/crypto/subscriber-links";
 import {
   alreadySubscribedMail,
+  channelEndedMail,
   confirmationMail,
   eventMail,
   invitationMail,
@@ -91,6 +92,32 @@ export async function queueAlreadySubscribed(
     kind: "already_subscribed",
     toAddress: to.email,
     subscriberId: to.subscriberId,
+  });
+}
+
+/**
+ * Tells the contact of a chat or webhook subscription that it ended (its deliveries failed for
+ * too long), with a link to subscribe again. The subscription is deleted beside it, so the
+ * message names no subscriber.
+ */
+export async function queueChannelEnded(
+  tx: Executor,
+  to: { workspaceId: string; email: string; pageId: string },
+): Promise<void> {
+  const [page] = await tx
+    .select({
+      isDefault: schema.statusPage.isDefault,
+      slug: schema.statusPage.slug,
+      host: schema.statusPage.host,
+    })
+    .from(schema.statusPage)
+    .where(eq(schema.statusPage.id, to.pageId));
+  const link = await sealLink(subscriptionsUrl(page!));
+  await tx.insert(emailMessage).values({
+    ...link,
+    workspaceId: to.workspaceId,
+    kind: "channel_ended",
+    toAddress: to.email,
   });
 }
 
@@ -218,6 +245,8 @@ type Context = {
   follows: Map<string, string[]>;
   /** The choices each confirmation message's link confirms, by message id. */
   confirming: Map<string, string[]>;
+  /** How each subscriber hears: a confirmation says where updates will go. */
+  channels: Map<string, string>;
   events: Map<string, { type: string; data: EventData }>;
 };
 
@@ -277,6 +306,7 @@ async function readContext(messages: ClaimedMessage[]): Promise<Context> {
             locale: subscriber.locale,
             pageId: subscriber.pageId,
             email: subscriber.email,
+            channel: subscriber.channel,
           })
           .from(subscriber)
           .where(inArray(subscriber.id, subscriberIds))
@@ -296,6 +326,7 @@ async function readContext(messages: ClaimedMessage[]): Promise<Context> {
     workspaceNames: new Map(workspaces.map((w) => [w.id, w.name])),
     timeZones: new Map(workspaces.map((w) => [w.id, w.timeZone])),
     locales: new Map(subscribers.map((s) => [s.id, localeOf(s.locale) ?? DEFAULT_LOCALE])),
+    channels: new Map(subscribers.map((s) => [s.id, s.channel])),
     componentNames,
     reach,
     follows: groupBy(
@@ -390,7 +421,11 @@ async function compose(
           context.follows.get(message.subscriberId ?? "") ??
           []
         ).map((id) => names.get(id) ?? tr.t("mail.removedComponent")),
+        channel: context.channels.get(message.subscriberId ?? "") ?? "email",
       });
+      break;
+    case "channel_ended":
+      content = channelEndedMail({ tr, workspace: workspaceName, subscribeUrl: link! });
       break;
     case "invitation":
       content = invitationMail({ workspace: workspaceName, acceptUrl: link! });

@@ -71,18 +71,26 @@ export function confirmationMail({
   workspace,
   confirmUrl,
   componentNames,
+  channel,
 }: {
   tr: Translator;
   workspace: string;
   confirmUrl: string;
   componentNames: string[];
+  /** Where updates will go: email, or the chat channel or webhook the request named. */
+  channel?: string;
 }): Composed {
   const { t } = tr;
   const subject = t("mail.confirmSubject", { name: workspace });
   const asked = following(tr, componentNames);
   const expiry = t("mail.confirmExpiry");
+  const where =
+    channel === "slack" || channel === "teams" || channel === "webhook"
+      ? t(`mail.confirmChannel.${channel}`)
+      : null;
   const text = [
     t("mail.confirmBody", { name: workspace, components: asked }),
+    ...(where ? ["", where] : []),
     "",
     t("mail.confirmLink", { url: confirmUrl }),
     "",
@@ -90,6 +98,7 @@ export function confirmationMail({
   ].join("\n");
   const body = html`<h1 style="font-size:20px;margin:0 0 16px">${subject}</h1>
 <p>${tr.th("mail.confirmBody", { name: workspace, components: html`<strong>${asked}</strong>` })}</p>
+${where ? html`<p>${where}</p>` : ""}
 ${button(confirmUrl, t("mail.confirmButton"))}
 <p style="font-size:13px;color:#52525b">${t("mail.openLink", { url: confirmUrl })}</p>
 <p style="font-size:13px;color:#52525b">${expiry}</p>`;
@@ -116,6 +125,26 @@ export function alreadySubscribedMail({
 <p>${message}</p>
 ${button(links.manageUrl, t("mail.manage"))}`;
   return { subject, text, html: page(subject, body, footer.html, tr.locale) };
+}
+
+/** A chat or webhook subscription ended because its deliveries kept failing. */
+export function channelEndedMail({
+  tr,
+  workspace,
+  subscribeUrl,
+}: {
+  tr: Translator;
+  workspace: string;
+  subscribeUrl: string;
+}): Composed {
+  const { t } = tr;
+  const subject = t("mail.channelEndedSubject", { name: workspace });
+  const message = t("mail.channelEndedBody", { name: workspace });
+  const text = [message, "", t("mail.channelEndedLink", { url: subscribeUrl })].join("\n");
+  const body = html`<h1 style="font-size:20px;margin:0 0 16px">${subject}</h1>
+<p>${message}</p>
+${button(subscribeUrl, t("mail.subscribeAgain"))}`;
+  return { subject, text, html: page(subject, body, html``, tr.locale) };
 }
 
 export function invitationMail({

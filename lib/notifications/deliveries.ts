@@ -3,11 +3,13 @@ import { uuidv7 } from "uuidv7";
 import { getDb, schema, type Executor, type Transaction } from "@/db/client";
 import { retryDelayMs } from "@/lib/config";
 import { decryptSecret, SecretUnreadableError } from "@/lib/crypto/secrets";
-import type { DueDelivery } from "@/lib/jobs/engine";
+import { announceEmail, type DueDelivery } from "@/lib/jobs/engine";
 import { postOutgoing, type PostResult } from "@/lib/net/post";
+import { ORDERED_KINDS } from "@/lib/outbox/fan-out";
 import type { EventData, OutgoingEvent } from "@/lib/outbox/outbox";
 import { buildRequest, type EndpointKind, type Target } from "./messages";
-import { ORDERED_KINDS, type Credentials } from "./providers";
+import { endFailedChannels, subscriberView } from "./channel-subscriptions";
+import type { Credentials } from "./providers";
 import type { EndpointSettings } from "./schemas";
 
 const { delivery, deliveryAttempt, outboxEvent, webhookEndpoint, component } = schema;
@@ -87,6 +89,7 @@ export type Claimed = {
     | "urlEncrypted"
     | "credentialsEncrypted"
     | "settings"
+    | "subscriberId"
     | "secretEncrypted"
     | "previousSecretEncrypted"
     | "previousSecretExpiresAt"
@@ -225,6 +228,7 @@ export async function claimDueDeliveries({
           urlEncrypted: webhookEndpoint.urlEncrypted,
           credentialsEncrypted: webhookEndpoint.credentialsEncrypted,
           settings: webhookEndpoint.settings,
+          subscriberId: webhookEndpoint.subscriberId,
           secretEncrypted: webhookEndpoint.secretEncrypted,
           previousSecretEncrypted: webhookEndpoint.previousSecretEncrypted,
           previousSecretExpiresAt: webhookEndpoint.previousSecretExpiresAt,
@@ -363,6 +367,8 @@ export async function sendToEndpoint(
     urlEncrypted: string | null;
     credentialsEncrypted: string | null;
     settings: Record<string, unknown>;
+    /** Set when the endpoint is a visitor's chat or webhook subscription. */
+    subscriberId?: string | null;
     secretEncrypted: string | null;
     previousSecretEncrypted: string | null;
     previousSecretExpiresAt: Date | null;
@@ -404,6 +410,15 @@ export async function sendToEndpoint(
       refused: true,
     };
   }
+  // A visitor's subscription hears the event as their page tells it, with a link to stop.
+  let stopUrl: string | undefined;
+  if (endpoint.subscriberId) {
+    const view = await subscriberView(endpoint.subscriberId, event);
+    if (!view) {
+      return { kind: "error", error: "The subscription has ended.", latencyMs: 0, refused: true };
+    }
+    ({ event, stopUrl } = view);
+  }
   // Only chat messages name the components; signed webhooks carry ids.
   const names =
     endpoint.kind === "webhook"
@@ -415,6 +430,7 @@ export async function sendToEndpoint(
     secrets,
     event,
     componentNames: names,
+    stopUrl,
   });
   return postOutgoing(url, { ...request, timeoutMs: ANSWER_DEADLINE_MS });
 }
@@ -477,7 +493,7 @@ export async function recordAttempts(records: AttemptRecord[]): Promise<void> {
   );
   const columns = sql`attempt_id uuid, delivery_id uuid, workspace_id uuid, attempted_at timestamptz,
     status_code int, latency_ms int, error text, next_attempt_at timestamptz, attempts int, state delivery_state, lease uuid`;
-  await db.transaction(async (tx) => {
+  const ended = await db.transaction(async (tx) => {
     const current = await tx
       .select({ id: delivery.id, lease: delivery.lease, state: delivery.state })
       .from(delivery)
@@ -545,7 +561,12 @@ export async function recordAttempts(records: AttemptRecord[]): Promise<void> {
           ),
         );
     }
+    return endFailedChannels(
+      tx,
+      failed.filter((r) => r.claimed.endpoint.subscriberId).map((r) => r.claimed.endpointId),
+    );
   });
+  if (ended) announceEmail();
 }
 
 /** One attempt, sent and recorded: what a single worker step does. */

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, desc, eq, gt, inArray, isNotNull, like, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, like, or, sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import { groupBy } from "@/lib/group-by";
 import { getDb, schema, type Executor } from "@/db/client";
@@ -27,6 +27,10 @@ const {
 } = schema;
 
 type EndpointRow = typeof webhookEndpoint.$inferSelect;
+
+/** The team's endpoints: a visitor's chat or webhook subscription is theirs, not the team's. */
+const teamEndpoints = (workspaceId: string) =>
+  and(eq(webhookEndpoint.workspaceId, workspaceId), isNull(webhookEndpoint.subscriberId));
 
 type LastAttempt = {
   attemptedAt: Date;
@@ -131,7 +135,7 @@ async function findEndpoint(tx: Executor, workspaceId: string, id: string) {
   const [row] = await tx
     .select()
     .from(webhookEndpoint)
-    .where(and(eq(webhookEndpoint.workspaceId, workspaceId), eq(webhookEndpoint.id, id)));
+    .where(and(teamEndpoints(workspaceId), eq(webhookEndpoint.id, id)));
   if (!row) throw new NotFoundError("webhook endpoint");
   return row;
 }
@@ -264,7 +268,7 @@ export async function listEndpoints({ ctx }: { ctx: Actor }) {
   const rows = await db
     .select()
     .from(webhookEndpoint)
-    .where(eq(webhookEndpoint.workspaceId, ctx.workspaceId))
+    .where(teamEndpoints(ctx.workspaceId))
     .orderBy(asc(webhookEndpoint.createdAt), asc(webhookEndpoint.id));
   const ids = rows.map((row) => row.id);
   const [follows, activity] = await Promise.all([
@@ -351,7 +355,7 @@ export async function rotateSecret({ ctx, id }: { ctx: Actor; id: string }) {
     const [endpoint] = await tx
       .select({ secretEncrypted: webhookEndpoint.secretEncrypted, name: webhookEndpoint.name })
       .from(webhookEndpoint)
-      .where(and(eq(webhookEndpoint.workspaceId, ctx.workspaceId), eq(webhookEndpoint.id, id)))
+      .where(and(teamEndpoints(ctx.workspaceId), eq(webhookEndpoint.id, id)))
       .for("update");
     if (!endpoint) throw new NotFoundError("webhook endpoint");
     if (!endpoint.secretEncrypted) {
@@ -368,7 +372,7 @@ export async function rotateSecret({ ctx, id }: { ctx: Actor; id: string }) {
     await tx
       .update(webhookEndpoint)
       .set({ secretEncrypted, previousSecretEncrypted, previousSecretExpiresAt })
-      .where(and(eq(webhookEndpoint.workspaceId, ctx.workspaceId), eq(webhookEndpoint.id, id)));
+      .where(and(teamEndpoints(ctx.workspaceId), eq(webhookEndpoint.id, id)));
     await recordAudit(
       tx,
       ctx,
@@ -445,7 +449,7 @@ export async function deleteEndpoint({ ctx, id }: { ctx: Actor; id: string }) {
   await db.transaction(async (tx) => {
     const [deleted] = await tx
       .delete(webhookEndpoint)
-      .where(and(eq(webhookEndpoint.workspaceId, ctx.workspaceId), eq(webhookEndpoint.id, id)))
+      .where(and(teamEndpoints(ctx.workspaceId), eq(webhookEndpoint.id, id)))
       .returning({ name: webhookEndpoint.name, kind: webhookEndpoint.kind });
     if (!deleted) throw new NotFoundError("webhook endpoint");
     await recordAudit(tx, ctx, "webhook_endpoint.delete", {

@@ -282,6 +282,45 @@ const CHAT_MESSAGES = {
   mattermost: mattermostMessage,
 } as const;
 
+const STOP = "Stop these messages";
+
+/**
+ * A visitor's chat subscription carries its one-click way out in every message: a link in
+ * Slack's last block, an action on the Teams card (the only channels visitors subscribe in).
+ */
+function withStopLink(kind: string, message: unknown, stopUrl: string): unknown {
+  if (kind === "slack") {
+    const slack = message as ReturnType<typeof slackMessage>;
+    return {
+      ...slack,
+      blocks: [
+        ...slack.blocks,
+        { type: "context", elements: [{ type: "mrkdwn", text: `<${stopUrl}|${STOP}>` }] },
+      ],
+    };
+  }
+  if (kind === "teams") {
+    const teams = message as ReturnType<typeof teamsMessage>;
+    const [card] = teams.attachments;
+    return {
+      ...teams,
+      attachments: [
+        {
+          ...card!,
+          content: {
+            ...card!.content,
+            actions: [
+              ...card!.content.actions,
+              { type: "Action.OpenUrl", title: STOP, url: stopUrl },
+            ],
+          },
+        },
+      ],
+    };
+  }
+  return message;
+}
+
 /** Where an endpoint sends, as stored for it (decrypted). */
 export type Target = {
   url: string | null;
@@ -301,6 +340,7 @@ export function buildRequest(
     secrets,
     event,
     componentNames,
+    stopUrl,
     now = new Date(),
   }: {
     webhookId: string;
@@ -309,6 +349,8 @@ export function buildRequest(
     secrets: string[];
     event: OutgoingEvent;
     componentNames: Map<string, string>;
+    /** For a visitor's subscription: the link that stops these messages. */
+    stopUrl?: string;
     now?: Date;
   },
 ): { url: string; body: string; headers: Record<string, string> } {
@@ -328,12 +370,18 @@ export function buildRequest(
   }
   const url = target.url!;
   if (kind !== "webhook") {
-    return { url, body: JSON.stringify(CHAT_MESSAGES[kind](event, componentNames)), headers };
+    const message = CHAT_MESSAGES[kind](event, componentNames);
+    return {
+      url,
+      body: JSON.stringify(stopUrl ? withStopLink(kind, message, stopUrl) : message),
+      headers,
+    };
   }
   const body = JSON.stringify({
     type: event.type,
     timestamp: event.data.occurredAt,
     data: event.data,
+    ...(stopUrl ? { unsubscribeUrl: stopUrl } : {}),
   });
   // Standard Webhooks: several signatures, space-separated; a receiver accepts any it can verify.
   const signature = secrets

@@ -16,26 +16,6 @@ export type Credentials =
   | { routingKey: string }
   | { apiKey: string };
 
-/**
- * Alerting kinds keep one alert per incident open until it is resolved, so their deliveries go
- * out in the order the events happened: a retried trigger never lands after its resolve.
- */
-export const ORDERED_KINDS = ["pagerduty", "opsgenie"] as const;
-const isAlerting = (kind: string) => (ORDERED_KINDS as readonly string[]).includes(kind);
-
-/**
- * Whether an endpoint of `kind` is sent an event of `type`. Alerting kinds hear incidents and
- * expiring certificates; maintenance only when chosen, and only once a window starts (a window
- * scheduled for next week is not an alert). Every other kind hears every event.
- */
-export function hearsEvent(kind: string, settings: EndpointSettings, type: string): boolean {
-  if (!isAlerting(kind)) return true;
-  if (type.startsWith("maintenance.")) {
-    return settings.includeMaintenance === true && type !== "maintenance.scheduled";
-  }
-  return true;
-}
-
 type Request = { url: string; body: string; headers: Record<string, string> };
 
 const telegramEscape = (text: string) =>

@@ -2,7 +2,6 @@ import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { getDb, schema, type Executor } from "@/db/client";
 import { groupBy } from "@/lib/group-by";
 import type { DueDelivery } from "@/lib/jobs/engine";
-import { hearsEvent } from "@/lib/notifications/providers";
 import { readersReach } from "./page-readers";
 import { eventComponents, type EventData } from "./outbox";
 
@@ -35,6 +34,29 @@ export function followsEvent(
   return followed.some((componentId) => about.has(componentId));
 }
 
+/**
+ * Alerting kinds keep one alert per incident open until it is resolved, so their deliveries go
+ * out in the order the events happened: a retried trigger never lands after its resolve.
+ */
+export const ORDERED_KINDS = ["pagerduty", "opsgenie"] as const;
+
+/**
+ * Whether an endpoint of `kind` is sent an event of `type`. Alerting kinds hear incidents and
+ * expiring certificates; maintenance only when chosen, and only once a window starts (a window
+ * scheduled for next week is not an alert). Every other kind hears every event.
+ */
+export function hearsEvent(
+  kind: string,
+  settings: { includeMaintenance?: boolean },
+  type: string,
+): boolean {
+  if (!(ORDERED_KINDS as readonly string[]).includes(kind)) return true;
+  if (type.startsWith("maintenance.")) {
+    return settings.includeMaintenance === true && type !== "maintenance.scheduled";
+  }
+  return true;
+}
+
 async function endpointsFollowing(
   tx: Executor,
   workspaceId: string,
@@ -49,7 +71,10 @@ async function endpointsFollowing(
         settings: webhookEndpoint.settings,
       })
       .from(webhookEndpoint)
-      .where(eq(webhookEndpoint.workspaceId, workspaceId)),
+      // A visitor's chat or webhook subscription hears as its subscriber does.
+      .where(
+        and(eq(webhookEndpoint.workspaceId, workspaceId), isNull(webhookEndpoint.subscriberId)),
+      ),
     tx
       .select({
         followerId: webhookEndpointComponent.endpointId,
@@ -77,10 +102,15 @@ async function subscribersHearing(
   tx: Executor,
   workspaceId: string,
   about: ReadonlySet<string>,
-): Promise<{ id: string; email: string }[]> {
+): Promise<{ id: string; email: string; channel: string }[]> {
   const [candidates, follows] = await Promise.all([
     tx
-      .select({ id: subscriber.id, email: subscriber.email, pageId: subscriber.pageId })
+      .select({
+        id: subscriber.id,
+        email: subscriber.email,
+        pageId: subscriber.pageId,
+        channel: subscriber.channel,
+      })
       .from(subscriber)
       .where(and(eq(subscriber.workspaceId, workspaceId), eq(subscriber.state, "active"))),
     tx
@@ -107,6 +137,24 @@ async function subscribersHearing(
     const seen = new Set([...about].filter((c) => theirs.visible.has(c)));
     return seen.size > 0 && followsEvent(followed.get(id), seen, "subscriber");
   });
+}
+
+/** The endpoints of chat and webhook subscribers. */
+async function subscriberEndpoints(
+  tx: Executor,
+  workspaceId: string,
+  subscriberIds: string[],
+): Promise<{ id: string }[]> {
+  if (!subscriberIds.length) return [];
+  return tx
+    .select({ id: webhookEndpoint.id })
+    .from(webhookEndpoint)
+    .where(
+      and(
+        eq(webhookEndpoint.workspaceId, workspaceId),
+        inArray(webhookEndpoint.subscriberId, subscriberIds),
+      ),
+    );
 }
 
 /** The addresses of the workspace's admins and owner. */
@@ -140,7 +188,16 @@ export async function fanOutEvent(eventId: string): Promise<Made[]> {
       .for("update", { skipLocked: true });
     if (!event) return [];
     const about = new Set(eventComponents(event.data as EventData));
-    const endpoints = await endpointsFollowing(tx, event.workspaceId, about, event.type);
+    const monitorEvent = Boolean((event.data as EventData).monitor);
+    const hearing = monitorEvent ? [] : await subscribersHearing(tx, event.workspaceId, about);
+    const endpoints = [
+      ...(await endpointsFollowing(tx, event.workspaceId, about, event.type)),
+      ...(await subscriberEndpoints(
+        tx,
+        event.workspaceId,
+        hearing.filter((s) => s.channel !== "email").map((s) => s.id),
+      )),
+    ];
     const created = endpoints.length
       ? await tx
           .insert(delivery)
@@ -159,7 +216,7 @@ export async function fanOutEvent(eventId: string): Promise<Made[]> {
           })
       : [];
     // Monitor events are for the team: its admins hear them, never the page's subscribers.
-    const messages = (event.data as EventData).monitor
+    const messages = monitorEvent
       ? (await admins(tx, event.workspaceId)).map((toAddress) => ({
           workspaceId: event.workspaceId,
           kind: "monitor_alert" as const,
@@ -167,13 +224,15 @@ export async function fanOutEvent(eventId: string): Promise<Made[]> {
           subscriberId: null,
           eventId: event.id,
         }))
-      : (await subscribersHearing(tx, event.workspaceId, about)).map(({ id, email }) => ({
-          workspaceId: event.workspaceId,
-          kind: "event" as const,
-          toAddress: email,
-          subscriberId: id as string | null,
-          eventId: event.id,
-        }));
+      : hearing
+          .filter((s) => s.channel === "email")
+          .map(({ id, email }) => ({
+            workspaceId: event.workspaceId,
+            kind: "event" as const,
+            toAddress: email,
+            subscriberId: id as string | null,
+            eventId: event.id,
+          }));
     for (let start = 0; start < messages.length; start += INSERT_CHUNK) {
       await tx
         .insert(emailMessage)

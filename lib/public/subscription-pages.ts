@@ -51,11 +51,14 @@ export function subscribePage(
     error,
     email,
     reader,
+    channels = false,
   }: {
     error?: string;
     email?: string;
     /** A signed-in reader of an audience page, who subscribes with their own address. */
     reader?: string;
+    /** Whether chat and webhook subscriptions are offered (public pages only). */
+    channels?: boolean;
   } = {},
 ): string {
   const { t } = view.tr;
@@ -75,6 +78,7 @@ ${localeField(view)}
 ${componentChoices(data, view, new Set())}
 <button type="submit">${t("page.subscribeByEmail")}</button>
 </form>
+${channels ? channelForm(data, view) : ""}
 <p>${view.tr.th("subscribe.feeds", {
       rss: html`<a href="${view.link("/history.rss")}">${t("page.rss")}</a>`,
       atom: html`<a href="${view.link("/history.atom")}">${t("page.atom")}</a>`,
@@ -83,7 +87,35 @@ ${componentChoices(data, view, new Set())}
   );
 }
 
-export function subscriptionRequestedPage(ws: PublicWorkspace, view: View): string {
+/** Slack, Teams or a webhook, confirmed by a contact address, with the same component choice. */
+function channelForm(data: PublicData, view: View): SafeHtml {
+  const { t } = view.tr;
+  return html`<h2>${t("subscribe.channelHeading")}</h2>
+<p>${t("subscribe.channelIntro")}</p>
+<form class="form" method="post" action="${view.site.base}/public/subscriptions">
+${localeField(view)}
+<label for="channel">${t("subscribe.channel")}</label>
+<select id="channel" name="channel">
+<option value="slack">${t("subscribe.channelSlack")}</option>
+<option value="teams">${t("subscribe.channelTeams")}</option>
+<option value="webhook">${t("subscribe.channelWebhook")}</option>
+</select>
+<label for="channel-url">${t("subscribe.channelUrl")}</label>
+<input id="channel-url" type="url" name="url" required maxlength="2000" placeholder="https://" autocomplete="off">
+<label for="contact-email">${t("subscribe.contactEmail")}</label>
+<input id="contact-email" type="email" name="email" required autocomplete="email" maxlength="254">
+<div class="trap" aria-hidden="true"><label for="channel-website">${t("page.leaveEmpty")}</label><input id="channel-website" name="website" tabindex="-1" autocomplete="off"></div>
+${componentChoices(data, view, new Set())}
+<button type="submit">${t("subscribe.subscribeChannel")}</button>
+</form>`;
+}
+
+export function subscriptionRequestedPage(
+  ws: PublicWorkspace,
+  view: View,
+  /** A webhook subscription's signing secret, shown this once. */
+  secret?: string,
+): string {
   const { t } = view.tr;
   return page(
     ws,
@@ -91,6 +123,14 @@ export function subscriptionRequestedPage(ws: PublicWorkspace, view: View): stri
     t("subscribe.checkInbox"),
     html`<h1>${t("subscribe.checkInbox")}</h1>
 <p class="notice" role="status">${t("subscribe.checkInboxBody")}</p>
+${
+  secret
+    ? html`<h2>${t("subscribe.secretTitle")}</h2>
+<p>${t("subscribe.secretBody")}</p>
+<p><label for="signing-secret">${t("subscribe.secretTitle")}</label>
+<input id="signing-secret" readonly value="${secret}"></p>`
+    : ""
+}
 <p>${backLink(view)}</p>`,
     "/public/subscriptions",
   );

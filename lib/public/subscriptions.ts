@@ -6,6 +6,7 @@ import { errorResponse } from "@/lib/http/problem";
 import { uuid } from "@/lib/contract/fields";
 import { countHit, throttleKey } from "@/lib/limits/throttle";
 import { frontGate, isJson, parseWith, readJsonBody, readLimitedText } from "@/lib/http/request";
+import { sealChannelTarget } from "@/lib/notifications/channel-subscriptions";
 import { SubscriptionRequestInput } from "@/lib/subscribers/schemas";
 import {
   changeFollowedByLink,
@@ -200,9 +201,11 @@ export async function handleSubscribe(request: Request): Promise<Response> {
   let email: string | undefined;
   let view = viewFor(request, undefined);
   let signedIn: string | undefined;
+  let channels = false;
   try {
     const at = await subscribing(request);
     if (!at.reader) return locked(request, at, json);
+    channels = !at.scoped.locked;
     data = at.reader.data;
     signedIn = at.email ?? undefined;
     view = viewFor(request, at.reader);
@@ -222,6 +225,8 @@ export async function handleSubscribe(request: Request): Promise<Response> {
       email = form.get("email") ?? undefined;
       body = {
         email: form.get("email") ?? "",
+        channel: form.get("channel") || undefined,
+        url: form.get("url") || undefined,
         componentIds: form.getAll("componentIds"),
         website: form.get("website") ?? undefined,
         locale: view.locale,
@@ -240,19 +245,33 @@ export async function handleSubscribe(request: Request): Promise<Response> {
       known.has(id) ? [] : [{ field: `componentIds.${index}`, message: "No such component." }],
     );
     if (unknown.length) throw new ValidationError(unknown);
+    // A chat channel or webhook is read by whoever is in it: only a public page's news goes there.
+    if (input.channel !== "email" && at.scoped.locked) {
+      throw new ValidationError([
+        { field: "channel", message: "A private page's updates go by email only." },
+      ]);
+    }
+    const sealed =
+      input.channel === "email" ? null : await sealChannelTarget(input.channel, input.url!);
     if (!input.website) {
       await requestSubscription({
         workspaceId: data.workspace.id,
         pageId: at.page.id,
         email: input.email,
+        channel: input.channel,
+        target: sealed?.target ?? null,
         componentIds,
         locale: input.locale ?? view.locale,
       });
     }
+    const secret = sealed?.secret ?? undefined;
     if (json) {
-      return Response.json(ACCEPTED, { status: 202, headers: { "cache-control": "no-store" } });
+      return Response.json(
+        { ...ACCEPTED, ...(secret ? { secret } : {}) },
+        { status: 202, headers: { "cache-control": "no-store" } },
+      );
     }
-    return privatePage(subscriptionRequestedPage(data.workspace, view), 202);
+    return privatePage(subscriptionRequestedPage(data.workspace, view, secret), 202);
   } catch (error) {
     if (error instanceof NotSetUp) return notSetUp(request);
     if (json || !data || !(error instanceof AppError)) return errorResponse(error);
@@ -263,14 +282,16 @@ export async function handleSubscribe(request: Request): Promise<Response> {
           ? signedIn
             ? error.errors[0]!.message
             : t("subscribe.invalidEmail")
-          : t("subscribe.unknownComponents")
+          : error.errors.some((e) => e.field === "url" || e.field === "channel")
+            ? t("subscribe.invalidUrl")
+            : t("subscribe.unknownComponents")
         : error instanceof RateLimitedError
           ? t("subscribe.tooMany", {
               minutes: Math.max(1, Math.ceil(error.retryAfterSeconds / 60)),
             })
           : error.message;
     return privatePage(
-      subscribePage(data, view, { error: message, email, reader: signedIn }),
+      subscribePage(data, view, { error: message, email, reader: signedIn, channels }),
       error.status,
       {
         ...FORM_PAGE,
@@ -320,6 +341,7 @@ export const showSubscribeForm = (request: Request) =>
     return privatePage(
       subscribePage(at.reader.data, viewFor(request, at.reader), {
         reader: at.email ?? undefined,
+        channels: !at.scoped.locked,
       }),
       200,
       FORM_PAGE,

@@ -5,13 +5,23 @@ export const SubscriberState = z
   .enum(["pending_confirmation", "active", "bounced"])
   .meta({ id: "SubscriberState" });
 
+export const SubscriberChannel = z
+  .enum(["email", "slack", "teams", "webhook"])
+  .meta({ id: "SubscriberChannel" });
+export type SubscriberChannel = z.output<typeof SubscriberChannel>;
+
 export const Subscriber = z
   .object({
     id: uuid(),
     pageId: uuid().describe(
       "The status page subscribed to: the subscriber hears of what it shows them.",
     ),
-    email: z.string(),
+    email: z
+      .string()
+      .describe("The address mail goes to; for another channel, the contact who confirmed it."),
+    channel: SubscriberChannel.describe(
+      "How they hear: by email, or in their Slack or Teams channel or webhook (public pages only).",
+    ),
     state: SubscriberState,
     locale: locale().describe("The language the subscriber's mail is written in."),
     componentIds: z.array(uuid()).describe("The components followed; empty = every component."),
@@ -53,14 +63,33 @@ export type CreateSubscriberInput = z.output<typeof CreateSubscriberInput>;
  * The public form: an address, the components to follow (none = everything), and `website`, a
  * field people never see and bots fill in.
  */
-export const SubscriptionRequestInput = z.object({
-  email: email(),
-  componentIds: z.array(uuid()).max(1000).optional(),
-  website: z.string().max(2000).optional(),
-  locale: locale().optional(),
-});
+export const SubscriptionRequestInput = z
+  .object({
+    email: email(),
+    channel: SubscriberChannel.default("email"),
+    url: z.url({ message: "Must be a URL." }).max(2000).optional(),
+    componentIds: z.array(uuid()).max(1000).optional(),
+    website: z.string().max(2000).optional(),
+    locale: locale().optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.channel !== "email" && !input.url) {
+      ctx.addIssue({ code: "custom", path: ["url"], message: "Enter the channel's webhook URL." });
+    }
+    if (input.channel === "email" && input.url) {
+      ctx.addIssue({ code: "custom", path: ["url"], message: "Email subscriptions take no URL." });
+    }
+  });
 export type SubscriptionRequestInput = z.output<typeof SubscriptionRequestInput>;
 
 export const SubscriptionAccepted = z
-  .object({ state: z.literal("pending_confirmation") })
+  .object({
+    state: z.literal("pending_confirmation"),
+    secret: z
+      .string()
+      .optional()
+      .describe(
+        "For a webhook subscription: the whsec_ secret its requests are signed with, shown only here.",
+      ),
+  })
   .meta({ id: "SubscriptionAccepted" });

@@ -17,7 +17,8 @@ import { firstPageId, readersReach } from "@/lib/outbox/page-readers";
 import { groupBy } from "@/lib/group-by";
 import { announceEmail } from "@/lib/jobs/engine";
 import { countHit } from "@/lib/limits/throttle";
-import type { CreateSubscriberInput, Subscriber } from "./schemas";
+import type { ChannelTarget } from "@/db/schema/email";
+import type { CreateSubscriberInput, Subscriber, SubscriberChannel } from "./schemas";
 import { hashToken } from "@/lib/crypto/tokens";
 import { secretsReady } from "@/lib/crypto/secrets";
 import { MAILBOX_LIMIT, mailboxKey } from "./mailbox";
@@ -47,6 +48,7 @@ async function offerConfirmation(
   componentIds: readonly string[],
   confirmation: Confirmation,
   mail: SealedLink,
+  target: ChannelTarget | null = null,
 ): Promise<void> {
   await queueConfirmation(tx, to, mail);
   await tx.insert(subscriptionConfirmation).values({
@@ -54,6 +56,7 @@ async function offerConfirmation(
     subscriberId: to.subscriberId,
     tokenHash: confirmation.hash,
     componentIds: [...new Set(componentIds)],
+    target,
     emailMessageId: mail.id,
     expiresAt: confirmation.expiresAt,
   });
@@ -63,6 +66,7 @@ const columns = {
   id: subscriber.id,
   pageId: subscriber.pageId,
   email: subscriber.email,
+  channel: subscriber.channel,
   state: subscriber.state,
   locale: subscriber.locale,
   createdAt: subscriber.createdAt,
@@ -283,6 +287,9 @@ export async function requestSubscription(input: {
   /** The page whose form it was. */
   pageId: string;
   email: string;
+  /** Email, or a chat or webhook channel with where it sends (sealed for its endpoint). */
+  channel?: SubscriberChannel;
+  target?: ChannelTarget | null;
   componentIds: string[];
   /** The language the visitor subscribed in: their mail is written in it. */
   locale: Locale;
@@ -317,6 +324,7 @@ async function handleRequest(
       and(
         eq(subscriber.workspaceId, request.workspaceId),
         eq(subscriber.pageId, request.pageId),
+        eq(subscriber.channel, request.channel),
         eq(subscriber.email, request.email),
       ),
     )
@@ -356,6 +364,7 @@ async function handleRequest(
         workspaceId: request.workspaceId,
         pageId: request.pageId,
         email: request.email,
+        channel: request.channel,
         lastConfirmationAt: now,
         locale: request.locale,
       })
@@ -369,6 +378,7 @@ async function handleRequest(
     componentIds,
     confirmation,
     mail,
+    request.target,
   );
 }
 
@@ -507,15 +517,40 @@ export async function confirmSubscription(token: string, pageId: string): Promis
     if (link.expiresAt.getTime() <= Date.now()) return { result: "expired" as const };
     const componentIds = await followable(tx, found, link.componentIds);
     if (!componentIds) return { result: "invalid" as const };
+    if (found.channel !== "email" && !link.target) return { result: "invalid" as const };
     await tx
       .update(subscriber)
       .set({ state: "active", confirmedAt: new Date(), bouncedAt: null })
       .where(eq(subscriber.id, found.id));
     await setFollows(tx, found.workspaceId, found.id, componentIds);
+    if (link.target) await openChannel(tx, found, link.target);
     await tx
       .delete(subscriptionConfirmation)
       .where(eq(subscriptionConfirmation.subscriberId, found.id));
     return { result: "confirmed" as const, subscriberId: found.id, workspaceId: found.workspaceId };
+  });
+}
+
+/**
+ * A confirmed chat or webhook subscription's endpoint: it goes through the delivery engine like
+ * the team's, but is the subscriber's (hidden from the team's list, deleted with them). A
+ * subscription confirmed again sends where its newest confirmed request said.
+ */
+async function openChannel(
+  tx: Executor,
+  found: { id: string; workspaceId: string; email: string; channel: SubscriberChannel },
+  target: ChannelTarget,
+): Promise<void> {
+  const { webhookEndpoint } = schema;
+  await tx.delete(webhookEndpoint).where(eq(webhookEndpoint.subscriberId, found.id));
+  await tx.insert(webhookEndpoint).values({
+    id: target.endpointId,
+    workspaceId: found.workspaceId,
+    kind: found.channel as Exclude<SubscriberChannel, "email">,
+    name: `${found.channel} subscription of ${found.email}`,
+    urlEncrypted: target.urlEncrypted,
+    secretEncrypted: target.secretEncrypted,
+    subscriberId: found.id,
   });
 }
 

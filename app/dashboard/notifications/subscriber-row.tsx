@@ -9,6 +9,13 @@ import { Time } from "@/app/ui/time";
 import type { Subscriber } from "../api-types";
 import { subscriberKeys } from "../query-keys";
 
+const CHANNEL_LABEL: Record<Subscriber["channel"], string> = {
+  email: "Email",
+  slack: "Slack",
+  teams: "Teams",
+  webhook: "Webhook",
+};
+
 const STATE_LABEL: Record<Subscriber["state"], string> = {
   pending_confirmation: "Waiting for confirmation",
   active: "Active",
@@ -33,7 +40,20 @@ export function SubscriberRow({
   const removeItem = useRemoval();
   return (
     <tr data-testid="subscriber" data-item-id={subscriber.id}>
-      <td>{subscriber.email}</td>
+      <td>
+        {subscriber.email}
+        {subscriber.channel !== "email" && (
+          <>
+            {" "}
+            <span
+              className="badge"
+              title={`Contact of a ${CHANNEL_LABEL[subscriber.channel]} subscription`}
+            >
+              {CHANNEL_LABEL[subscriber.channel]}
+            </span>
+          </>
+        )}
+      </td>
       {pageName !== null && <td>{pageName}</td>}
       <td>
         <span className={`badge ${subscriber.state === "bounced" ? "impact-critical" : ""}`}>
@@ -53,12 +73,18 @@ export function SubscriberRow({
           label="Delete"
           item={subscriber.email}
           confirmLabel={`Delete ${subscriber.email}`}
-          question="Stop mailing this address?"
+          question={
+            subscriber.channel === "email"
+              ? "Stop mailing this address?"
+              : `Stop sending to this ${CHANNEL_LABEL[subscriber.channel]} subscription?`
+          }
           onConfirm={(button) =>
             removeItem(
               button,
               () => remove.mutateAsync(),
-              `${subscriber.email} deleted; nothing more is mailed to it.`,
+              subscriber.channel === "email"
+                ? `${subscriber.email} deleted; nothing more is mailed to it.`
+                : `${subscriber.email}'s ${CHANNEL_LABEL[subscriber.channel]} subscription deleted.`,
             )
           }
           pending={remove.isPending}

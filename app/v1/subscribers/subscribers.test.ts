@@ -103,6 +103,7 @@ describe("subscribers API", () => {
       id: expect.any(String),
       pageId: (await admin.get("/v1/pages")).body.data[0].id,
       email: "pat@example.com",
+      channel: "email",
       state: "pending_confirmation",
       locale: "en",
       componentIds: [api],

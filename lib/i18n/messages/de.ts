@@ -246,4 +246,30 @@ export const de: Messages = {
   "text.labelled": "{label}: {value}",
   "text.heading": "{label}:",
   "text.percent": "{percent} %",
+  // Chat and webhook subscriptions
+  "mail.confirmChannel.slack":
+    "Die Updates gehen an den Slack-Kanal, dessen Webhook-URL auf der Statusseite angegeben wurde, nicht an diese Adresse.",
+  "mail.confirmChannel.teams":
+    "Die Updates gehen an den Microsoft-Teams-Kanal, dessen Workflows-URL auf der Statusseite angegeben wurde, nicht an diese Adresse.",
+  "mail.confirmChannel.webhook":
+    "Die Updates gehen signiert an die auf der Statusseite angegebene Webhook-URL, nicht an diese Adresse.",
+  "mail.channelEndedSubject": "Status-Updates von {name} an Ihren Kanal wurden beendet",
+  "mail.channelEndedBody":
+    "Der Chat-Kanal oder Webhook, der den Status von {name} abonniert hat, nimmt seit einer Woche keine Updates mehr an. Das Abonnement ist daher beendet, und es wird nichts mehr dorthin gesendet.",
+  "mail.channelEndedLink": "Erneut abonnieren: {url}",
+  "mail.subscribeAgain": "Erneut abonnieren",
+  "subscribe.channelHeading": "In Slack, Microsoft Teams oder per Webhook folgen",
+  "subscribe.channelIntro":
+    "Die Updates gehen an Ihren Kanal, sobald die Kontaktadresse über die E-Mail bestätigt, die wir ihr senden.",
+  "subscribe.channel": "Wohin",
+  "subscribe.channelSlack": "Slack (Incoming-Webhook-URL)",
+  "subscribe.channelTeams": "Microsoft Teams (Workflows-URL)",
+  "subscribe.channelWebhook": "Webhook (signiertes JSON)",
+  "subscribe.channelUrl": "Webhook-URL",
+  "subscribe.contactEmail": "Kontakt-E-Mail",
+  "subscribe.subscribeChannel": "Kanal abonnieren",
+  "subscribe.invalidUrl": "Geben Sie die öffentliche https-URL des Kanals ein.",
+  "subscribe.secretTitle": "Das Signaturgeheimnis des Webhooks",
+  "subscribe.secretBody":
+    "Jede Anfrage wird mit diesem Geheimnis signiert (Standard Webhooks). Kopieren Sie es jetzt: Es wird nur einmal angezeigt.",
 };

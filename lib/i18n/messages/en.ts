@@ -242,6 +242,32 @@ export const en = {
   "text.labelled": "{label}: {value}",
   "text.heading": "{label}:",
   "text.percent": "{percent} %",
+  // Chat and webhook subscriptions
+  "mail.confirmChannel.slack":
+    "Its updates will go to the Slack channel whose webhook URL was given on the status page, not to this address.",
+  "mail.confirmChannel.teams":
+    "Its updates will go to the Microsoft Teams channel whose Workflows URL was given on the status page, not to this address.",
+  "mail.confirmChannel.webhook":
+    "Its updates will go, signed, to the webhook URL given on the status page, not to this address.",
+  "mail.channelEndedSubject": "{name} status updates to your channel have stopped",
+  "mail.channelEndedBody":
+    "The chat channel or webhook subscribed to {name} status has not accepted its updates for a week, so the subscription has ended and nothing more will be sent to it.",
+  "mail.channelEndedLink": "Subscribe again: {url}",
+  "mail.subscribeAgain": "Subscribe again",
+  "subscribe.channelHeading": "Follow in Slack, Microsoft Teams or by webhook",
+  "subscribe.channelIntro":
+    "Updates go to your channel once the contact address confirms from the email we send it.",
+  "subscribe.channel": "Where",
+  "subscribe.channelSlack": "Slack (incoming webhook URL)",
+  "subscribe.channelTeams": "Microsoft Teams (Workflows URL)",
+  "subscribe.channelWebhook": "Webhook (signed JSON)",
+  "subscribe.channelUrl": "Webhook URL",
+  "subscribe.contactEmail": "Contact email",
+  "subscribe.subscribeChannel": "Subscribe the channel",
+  "subscribe.invalidUrl": "Enter the channel's public https URL.",
+  "subscribe.secretTitle": "The webhook's signing secret",
+  "subscribe.secretBody":
+    "Every request is signed with this secret (Standard Webhooks). Copy it now: it is shown only once.",
 } as const;
 
 export type MessageKey = keyof typeof en;

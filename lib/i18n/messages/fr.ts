@@ -249,4 +249,30 @@ export const fr: Messages = {
   "text.labelled": "{label} : {value}",
   "text.heading": "{label} :",
   "text.percent": "{percent} %",
+  // Chat and webhook subscriptions
+  "mail.confirmChannel.slack":
+    "Ses mises à jour iront au canal Slack dont l’URL de webhook a été donnée sur la page d’état, pas à cette adresse.",
+  "mail.confirmChannel.teams":
+    "Ses mises à jour iront au canal Microsoft Teams dont l’URL Workflows a été donnée sur la page d’état, pas à cette adresse.",
+  "mail.confirmChannel.webhook":
+    "Ses mises à jour iront, signées, à l’URL de webhook donnée sur la page d’état, pas à cette adresse.",
+  "mail.channelEndedSubject": "Les mises à jour d’état de {name} vers votre canal sont arrêtées",
+  "mail.channelEndedBody":
+    "Le canal de discussion ou le webhook abonné à l’état de {name} n’accepte plus ses mises à jour depuis une semaine : l’abonnement est donc terminé et plus rien ne lui sera envoyé.",
+  "mail.channelEndedLink": "Se réabonner : {url}",
+  "mail.subscribeAgain": "Se réabonner",
+  "subscribe.channelHeading": "Suivre dans Slack, Microsoft Teams ou par webhook",
+  "subscribe.channelIntro":
+    "Les mises à jour arrivent dans votre canal dès que l’adresse de contact confirme depuis l’e-mail que nous lui envoyons.",
+  "subscribe.channel": "Où",
+  "subscribe.channelSlack": "Slack (URL de webhook entrant)",
+  "subscribe.channelTeams": "Microsoft Teams (URL Workflows)",
+  "subscribe.channelWebhook": "Webhook (JSON signé)",
+  "subscribe.channelUrl": "URL du webhook",
+  "subscribe.contactEmail": "E-mail de contact",
+  "subscribe.subscribeChannel": "Abonner le canal",
+  "subscribe.invalidUrl": "Saisissez l’URL https publique du canal.",
+  "subscribe.secretTitle": "Le secret de signature du webhook",
+  "subscribe.secretBody":
+    "Chaque requête est signée avec ce secret (Standard Webhooks). Copiez-le maintenant : il n’est affiché qu’une fois.",
 };

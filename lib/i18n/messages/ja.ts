@@ -243,4 +243,30 @@ export const ja: Messages = {
   "text.labelled": "{label}：{value}",
   "text.heading": "{label}：",
   "text.percent": "{percent}%",
+  // Chat and webhook subscriptions
+  "mail.confirmChannel.slack":
+    "更新はこのアドレスではなく、ステータスページで入力された Webhook URL の Slack チャンネルに届きます。",
+  "mail.confirmChannel.teams":
+    "更新はこのアドレスではなく、ステータスページで入力された Workflows URL の Microsoft Teams チャンネルに届きます。",
+  "mail.confirmChannel.webhook":
+    "更新はこのアドレスではなく、ステータスページで入力された Webhook URL に署名付きで届きます。",
+  "mail.channelEndedSubject": "{name} からチャンネルへのステータス更新を停止しました",
+  "mail.channelEndedBody":
+    "{name} のステータスを購読しているチャットチャンネルまたは Webhook が 1 週間更新を受け付けていないため、購読を終了しました。今後は何も送信されません。",
+  "mail.channelEndedLink": "もう一度購読する: {url}",
+  "mail.subscribeAgain": "もう一度購読する",
+  "subscribe.channelHeading": "Slack、Microsoft Teams、Webhook でフォロー",
+  "subscribe.channelIntro":
+    "連絡先アドレスが、お送りするメールから確認すると、チャンネルに更新が届くようになります。",
+  "subscribe.channel": "送信先",
+  "subscribe.channelSlack": "Slack(Incoming Webhook URL)",
+  "subscribe.channelTeams": "Microsoft Teams(Workflows URL)",
+  "subscribe.channelWebhook": "Webhook(署名付き JSON)",
+  "subscribe.channelUrl": "Webhook の URL",
+  "subscribe.contactEmail": "連絡先メールアドレス",
+  "subscribe.subscribeChannel": "チャンネルを購読",
+  "subscribe.invalidUrl": "チャンネルの公開 https URL を入力してください。",
+  "subscribe.secretTitle": "Webhook の署名シークレット",
+  "subscribe.secretBody":
+    "すべてのリクエストはこのシークレットで署名されます(Standard Webhooks)。表示は一度だけなので、今すぐコピーしてください。",
 };

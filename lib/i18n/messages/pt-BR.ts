@@ -248,4 +248,31 @@ export const ptBR: Messages = {
   "text.labelled": "{label}: {value}",
   "text.heading": "{label}:",
   "text.percent": "{percent} %",
+  // Chat and webhook subscriptions
+  "mail.confirmChannel.slack":
+    "As atualizações irão para o canal do Slack cuja URL de webhook foi informada na página de status, não para este endereço.",
+  "mail.confirmChannel.teams":
+    "As atualizações irão para o canal do Microsoft Teams cuja URL de Workflows foi informada na página de status, não para este endereço.",
+  "mail.confirmChannel.webhook":
+    "As atualizações irão, assinadas, para a URL de webhook informada na página de status, não para este endereço.",
+  "mail.channelEndedSubject":
+    "As atualizações de status de {name} para o seu canal foram interrompidas",
+  "mail.channelEndedBody":
+    "O canal de chat ou webhook inscrito no status de {name} não aceita as atualizações há uma semana, então a assinatura foi encerrada e nada mais será enviado a ele.",
+  "mail.channelEndedLink": "Assinar de novo: {url}",
+  "mail.subscribeAgain": "Assinar de novo",
+  "subscribe.channelHeading": "Acompanhar no Slack, Microsoft Teams ou por webhook",
+  "subscribe.channelIntro":
+    "As atualizações chegam ao seu canal assim que o endereço de contato confirmar pelo e-mail que enviamos a ele.",
+  "subscribe.channel": "Onde",
+  "subscribe.channelSlack": "Slack (URL de webhook de entrada)",
+  "subscribe.channelTeams": "Microsoft Teams (URL de Workflows)",
+  "subscribe.channelWebhook": "Webhook (JSON assinado)",
+  "subscribe.channelUrl": "URL do webhook",
+  "subscribe.contactEmail": "E-mail de contato",
+  "subscribe.subscribeChannel": "Inscrever o canal",
+  "subscribe.invalidUrl": "Informe a URL https pública do canal.",
+  "subscribe.secretTitle": "O segredo de assinatura do webhook",
+  "subscribe.secretBody":
+    "Cada requisição é assinada com este segredo (Standard Webhooks). Copie agora: ele é mostrado só uma vez.",
 };
