@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
-import { getDb, schema, type Executor } from "@/db/client";
+import { schema, type Executor } from "@/db/client";
 import type { ChannelTarget } from "@/db/schema/email";
 import { config } from "@/lib/config";
 import { encryptSecret } from "@/lib/crypto/secrets";
@@ -9,12 +9,13 @@ import { queueChannelEnded, subscriberLinks } from "@/lib/email/queue";
 import { ValidationError } from "@/lib/errors";
 import { assertAllowedTarget, TargetRefused } from "@/lib/net/targets";
 import type { EventData, OutgoingEvent } from "@/lib/outbox/outbox";
-import { readersReach } from "@/lib/outbox/page-readers";
+import { readersReach, type Reach } from "@/lib/outbox/page-readers";
+import type { Locale } from "@/lib/i18n/locales";
 import { pageUrl } from "@/lib/pages/url";
 import type { SubscriberChannel } from "@/lib/subscribers/schemas";
 import { endpointSecretBinding } from "./deliveries";
 
-const { subscriber, webhookEndpoint, component } = schema;
+const { subscriber, webhookEndpoint } = schema;
 
 /**
  * Where a visitor's chat or webhook subscription will send, sealed when they ask: the URL must
@@ -40,31 +41,46 @@ export async function sealChannelTarget(
   return { target: { endpointId, urlEncrypted, secretEncrypted }, secret };
 }
 
-/**
- * An event as a chat or webhook subscriber's page tells it: only the components the page shows,
- * under the page's name, linking to the page, with the overall status only when they see every
- * component; and the link that stops these messages. Null when the subscriber is gone.
- */
-export async function subscriberView(
-  subscriberId: string,
-  event: OutgoingEvent,
-): Promise<{ event: OutgoingEvent; stopUrl: string } | null> {
-  const db = await getDb();
-  const [found] = await db
-    .select({ pageId: subscriber.pageId, email: subscriber.email, locale: subscriber.locale })
+/** A chat or webhook subscriber's page and what it shows them, read for their deliveries. */
+export type SubscriberReach = { reach: Reach; locale: Locale };
+
+/** The page and reach of each subscriber named (the gone ones left out), in one read. */
+export async function subscriberReaches(
+  tx: Executor,
+  subscriberIds: string[],
+): Promise<Map<string, SubscriberReach>> {
+  if (!subscriberIds.length) return new Map();
+  const rows = await tx
+    .select({
+      id: subscriber.id,
+      pageId: subscriber.pageId,
+      email: subscriber.email,
+      locale: subscriber.locale,
+    })
     .from(subscriber)
-    .where(eq(subscriber.id, subscriberId));
-  if (!found) return null;
-  const [reach, [count]] = await Promise.all([
-    readersReach(db, [{ key: "", pageId: found.pageId, email: found.email }]).then((r) =>
-      r.get(""),
-    ),
-    db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(component)
-      .where(eq(component.workspaceId, event.data.workspace.id)),
-  ]);
-  if (!reach) return null;
+    .where(inArray(subscriber.id, [...new Set(subscriberIds)]));
+  const reach = await readersReach(
+    tx,
+    rows.map((row) => ({ key: row.id, pageId: row.pageId, email: row.email })),
+  );
+  return new Map(
+    rows.flatMap((row) => {
+      const theirs = reach.get(row.id);
+      return theirs ? [[row.id, { reach: theirs, locale: row.locale }] as const] : [];
+    }),
+  );
+}
+
+/**
+ * An event as a chat or webhook subscriber's page tells it: only the components the page shows
+ * them, under the page's name, linking to the page, with the overall status only when they see
+ * every one of the workspace's `components`.
+ */
+export function onSubscriberPage(
+  event: OutgoingEvent,
+  reach: Reach,
+  components: number,
+): OutgoingEvent {
   const seen = (id: string) => reach.visible.has(id);
   const { statusPageUrl } = config();
   const { status, incident, maintenance, ...rest } = event.data;
@@ -81,14 +97,18 @@ export async function subscriberView(
     ...(maintenance
       ? { maintenance: { ...maintenance, componentIds: maintenance.componentIds.filter(seen) } }
       : {}),
-    ...(status && reach.visible.size >= Number(count?.count ?? 0) ? { status } : {}),
+    ...(status && reach.visible.size >= components ? { status } : {}),
     url: event.data.url.startsWith(`${statusPageUrl}/`)
       ? `${pageUrl(reach.page)}${event.data.url.slice(statusPageUrl.length)}`
       : event.data.url,
     workspace: { ...event.data.workspace, name: reach.page.name ?? event.data.workspace.name },
   };
-  const links = await subscriberLinks(subscriberId, reach.page, found.locale);
-  return { event: { type: event.type, data }, stopUrl: links.unsubscribeUrl };
+  return { type: event.type, data };
+}
+
+/** The link that stops a subscriber's messages, in their language. */
+export async function stopLink({ reach, locale }: SubscriberReach, subscriberId: string) {
+  return (await subscriberLinks(subscriberId, reach.page, locale)).unsubscribeUrl;
 }
 
 /**

@@ -8,7 +8,13 @@ import { postOutgoing, type PostResult } from "@/lib/net/post";
 import { ORDERED_KINDS } from "@/lib/outbox/fan-out";
 import type { EventData, OutgoingEvent } from "@/lib/outbox/outbox";
 import { buildRequest, type EndpointKind, type Target } from "./messages";
-import { endFailedChannels, subscriberView } from "./channel-subscriptions";
+import {
+  endFailedChannels,
+  onSubscriberPage,
+  stopLink,
+  subscriberReaches,
+  type SubscriberReach,
+} from "./channel-subscriptions";
 import type { Credentials } from "./providers";
 import type { EndpointSettings } from "./schemas";
 
@@ -97,6 +103,8 @@ export type Claimed = {
     | "workspaceId"
   >;
   event: { type: string; data: EventData };
+  /** What the message needs besides, read with the claim: see Prepared. */
+  prepared: Prepared;
 };
 type EndpointRow = typeof webhookEndpoint.$inferSelect;
 
@@ -259,11 +267,47 @@ export async function claimDueDeliveries({
     const byId = new Map(
       events.map((event) => [event.id, { type: event.type, data: event.data as EventData }]),
     );
+    const prepared = await prepare(
+      tx,
+      claimed.map((row) => row.endpoint),
+    );
     return claimed.map(({ eventId, ...row }) => ({
       ...row,
       attemptId: attemptIds.get(row.id)!,
       event: byId.get(eventId!)!,
+      prepared: prepared(row.endpoint),
     }));
+  });
+}
+
+/**
+ * What a send needs besides the endpoint and the event: the workspace's component names (chat
+ * messages name them; a subscriber's page view counts them), and a subscriber's page and reach.
+ * A claim reads them for its whole batch at once, so a send reads nothing. `subscriber` is null
+ * when the subscription has ended.
+ */
+export type Prepared = {
+  names?: Map<string, string>;
+  subscriber?: SubscriberReach | null;
+};
+
+async function prepare(
+  tx: Executor,
+  endpoints: { kind: EndpointKind; workspaceId: string; subscriberId?: string | null }[],
+): Promise<(endpoint: (typeof endpoints)[number]) => Prepared> {
+  const named = endpoints.filter((e) => e.kind !== "webhook" || e.subscriberId);
+  const [names, reaches] = await Promise.all([
+    componentNames(tx, [...new Set(named.map((e) => e.workspaceId))]),
+    subscriberReaches(
+      tx,
+      endpoints.flatMap((e) => (e.subscriberId ? [e.subscriberId] : [])),
+    ),
+  ]);
+  return (endpoint) => ({
+    ...(named.includes(endpoint)
+      ? { names: names.get(endpoint.workspaceId) ?? new Map<string, string>() }
+      : {}),
+    ...(endpoint.subscriberId ? { subscriber: reaches.get(endpoint.subscriberId) ?? null } : {}),
   });
 }
 
@@ -340,12 +384,23 @@ export async function dueDeliveries({
     .limit(limit);
 }
 
-async function componentNames(tx: Executor, workspaceId: string): Promise<Map<string, string>> {
+/** Each workspace's component names by id. */
+async function componentNames(
+  tx: Executor,
+  workspaceIds: string[],
+): Promise<Map<string, Map<string, string>>> {
+  if (!workspaceIds.length) return new Map();
   const rows = await tx
-    .select({ id: component.id, name: component.name })
+    .select({ id: component.id, name: component.name, workspaceId: component.workspaceId })
     .from(component)
-    .where(eq(component.workspaceId, workspaceId));
-  return new Map(rows.map((row) => [row.id, row.name]));
+    .where(inArray(component.workspaceId, workspaceIds));
+  const names = new Map<string, Map<string, string>>();
+  for (const row of rows) {
+    const workspace = names.get(row.workspaceId) ?? new Map<string, string>();
+    workspace.set(row.id, row.name);
+    names.set(row.workspaceId, workspace);
+  }
+  return names;
 }
 
 /** Where an endpoint's encrypted URL or secret is stored: the value decrypts only there. */
@@ -376,6 +431,7 @@ export async function sendToEndpoint(
   },
   webhookId: string,
   event: OutgoingEvent,
+  prepared?: Prepared,
 ): Promise<PostResult> {
   let target: Target;
   let secrets: string[];
@@ -410,20 +466,17 @@ export async function sendToEndpoint(
       refused: true,
     };
   }
+  const { names = new Map<string, string>(), subscriber } =
+    prepared ?? (await prepare(await getDb(), [endpoint]))(endpoint);
   // A visitor's subscription hears the event as their page tells it, with a link to stop.
   let stopUrl: string | undefined;
   if (endpoint.subscriberId) {
-    const view = await subscriberView(endpoint.subscriberId, event);
-    if (!view) {
+    if (!subscriber) {
       return { kind: "error", error: "The subscription has ended.", latencyMs: 0, refused: true };
     }
-    ({ event, stopUrl } = view);
+    event = onSubscriberPage(event, subscriber.reach, names.size);
+    stopUrl = await stopLink(subscriber, endpoint.subscriberId);
   }
-  // Only chat messages name the components; signed webhooks carry ids.
-  const names =
-    endpoint.kind === "webhook"
-      ? new Map<string, string>()
-      : await componentNames(await getDb(), endpoint.workspaceId);
   const { url, ...request } = buildRequest(endpoint.kind, {
     webhookId,
     target,
@@ -449,7 +502,7 @@ export type AttemptRecord = {
 /** Sends one attempt and classifies the answer, writing nothing yet. */
 export async function sendAttempt(claimed: Claimed): Promise<AttemptRecord> {
   const attemptedAt = new Date();
-  const sent = await sendToEndpoint(claimed.endpoint, claimed.id, claimed.event);
+  const sent = await sendToEndpoint(claimed.endpoint, claimed.id, claimed.event, claimed.prepared);
   const outcome = classify(sent);
   const attempts = claimed.attempts + 1;
   const delay = outcome.result === "retry" ? retryDelayMs(attempts) : null;
