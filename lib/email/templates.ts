@@ -88,8 +88,9 @@ export function confirmationMail({
     channel === "slack" || channel === "teams" || channel === "webhook"
       ? t(`mail.confirmChannel.${channel}`)
       : null;
+  const intro = where ? "mail.confirmBodyChannel" : "mail.confirmBody";
   const text = [
-    t("mail.confirmBody", { name: workspace, components: asked }),
+    t(intro, { name: workspace, components: asked }),
     ...(where ? ["", where] : []),
     "",
     t("mail.confirmLink", { url: confirmUrl }),
@@ -97,7 +98,7 @@ export function confirmationMail({
     expiry,
   ].join("\n");
   const body = html`<h1 style="font-size:20px;margin:0 0 16px">${subject}</h1>
-<p>${tr.th("mail.confirmBody", { name: workspace, components: html`<strong>${asked}</strong>` })}</p>
+<p>${tr.th(intro, { name: workspace, components: html`<strong>${asked}</strong>` })}</p>
 ${where ? html`<p>${where}</p>` : ""}
 ${button(confirmUrl, t("mail.confirmButton"))}
 <p style="font-size:13px;color:#52525b">${t("mail.openLink", { url: confirmUrl })}</p>

@@ -128,7 +128,7 @@ ${
     ? html`<h2>${t("subscribe.secretTitle")}</h2>
 <p>${t("subscribe.secretBody")}</p>
 <p><label for="signing-secret">${t("subscribe.secretTitle")}</label>
-<input id="signing-secret" readonly value="${secret}"></p>`
+<input id="signing-secret" class="secret" readonly value="${secret}"></p>`
     : ""
 }
 <p>${backLink(view)}</p>`,

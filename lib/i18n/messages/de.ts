@@ -247,6 +247,8 @@ export const de: Messages = {
   "text.heading": "{label}:",
   "text.percent": "{percent} %",
   // Chat and webhook subscriptions
+  "mail.confirmBodyChannel":
+    "Jemand, hoffentlich Sie, hat Status-Updates von {name} angefordert, und zwar für: {components}.",
   "mail.confirmChannel.slack":
     "Die Updates gehen an den Slack-Kanal, dessen Webhook-URL auf der Statusseite angegeben wurde, nicht an diese Adresse.",
   "mail.confirmChannel.teams":

@@ -243,6 +243,8 @@ export const en = {
   "text.heading": "{label}:",
   "text.percent": "{percent} %",
   // Chat and webhook subscriptions
+  "mail.confirmBodyChannel":
+    "Someone, hopefully you, asked for {name} status updates about: {components}.",
   "mail.confirmChannel.slack":
     "Its updates will go to the Slack channel whose webhook URL was given on the status page, not to this address.",
   "mail.confirmChannel.teams":

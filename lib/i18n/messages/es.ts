@@ -249,20 +249,22 @@ export const es: Messages = {
   "text.heading": "{label}:",
   "text.percent": "{percent} %",
   // Chat and webhook subscriptions
+  "mail.confirmBodyChannel":
+    "Alguien, esperamos que usted, solicitó las actualizaciones de estado de {name} para: {components}.",
   "mail.confirmChannel.slack":
     "Sus actualizaciones irán al canal de Slack cuya URL de webhook se indicó en la página de estado, no a esta dirección.",
   "mail.confirmChannel.teams":
     "Sus actualizaciones irán al canal de Microsoft Teams cuya URL de Workflows se indicó en la página de estado, no a esta dirección.",
   "mail.confirmChannel.webhook":
     "Sus actualizaciones irán firmadas a la URL de webhook indicada en la página de estado, no a esta dirección.",
-  "mail.channelEndedSubject": "Las actualizaciones de estado de {name} a tu canal se han detenido",
+  "mail.channelEndedSubject": "Las actualizaciones de estado de {name} a su canal se han detenido",
   "mail.channelEndedBody":
     "El canal de chat o webhook suscrito al estado de {name} lleva una semana sin aceptar sus actualizaciones, así que la suscripción ha terminado y no se le enviará nada más.",
   "mail.channelEndedLink": "Suscribirse de nuevo: {url}",
   "mail.subscribeAgain": "Suscribirse de nuevo",
   "subscribe.channelHeading": "Seguir en Slack, Microsoft Teams o por webhook",
   "subscribe.channelIntro":
-    "Las actualizaciones llegan a tu canal cuando la dirección de contacto confirma desde el correo que le enviamos.",
+    "Las actualizaciones llegan a su canal cuando la dirección de contacto confirma desde el correo que le enviamos.",
   "subscribe.channel": "Dónde",
   "subscribe.channelSlack": "Slack (URL de webhook entrante)",
   "subscribe.channelTeams": "Microsoft Teams (URL de Workflows)",
@@ -270,8 +272,8 @@ export const es: Messages = {
   "subscribe.channelUrl": "URL del webhook",
   "subscribe.contactEmail": "Correo de contacto",
   "subscribe.subscribeChannel": "Suscribir el canal",
-  "subscribe.invalidUrl": "Introduce la URL https pública del canal.",
+  "subscribe.invalidUrl": "Introduzca la URL https pública del canal.",
   "subscribe.secretTitle": "El secreto de firma del webhook",
   "subscribe.secretBody":
-    "Cada solicitud se firma con este secreto (Standard Webhooks). Cópialo ahora: solo se muestra una vez.",
+    "Cada solicitud se firma con este secreto (Standard Webhooks). Cópielo ahora: solo se muestra una vez.",
 };

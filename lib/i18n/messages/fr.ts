@@ -250,6 +250,8 @@ export const fr: Messages = {
   "text.heading": "{label} :",
   "text.percent": "{percent} %",
   // Chat and webhook subscriptions
+  "mail.confirmBodyChannel":
+    "Quelqu’un, sans doute vous, a demandé les mises à jour de statut de {name} pour : {components}.",
   "mail.confirmChannel.slack":
     "Ses mises à jour iront au canal Slack dont l’URL de webhook a été donnée sur la page d’état, pas à cette adresse.",
   "mail.confirmChannel.teams":

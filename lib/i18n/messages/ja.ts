@@ -244,6 +244,8 @@ export const ja: Messages = {
   "text.heading": "{label}：",
   "text.percent": "{percent}%",
   // Chat and webhook subscriptions
+  "mail.confirmBodyChannel":
+    "{name}のステータス更新情報を次の対象について受け取る申し込みがありました（おそらくご本人によるものです）：{components}。",
   "mail.confirmChannel.slack":
     "更新はこのアドレスではなく、ステータスページで入力された Webhook URL の Slack チャンネルに届きます。",
   "mail.confirmChannel.teams":

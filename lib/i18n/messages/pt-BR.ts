@@ -249,6 +249,8 @@ export const ptBR: Messages = {
   "text.heading": "{label}:",
   "text.percent": "{percent} %",
   // Chat and webhook subscriptions
+  "mail.confirmBodyChannel":
+    "Alguém, provavelmente você, pediu as atualizações de status de {name} para: {components}.",
   "mail.confirmChannel.slack":
     "As atualizações irão para o canal do Slack cuja URL de webhook foi informada na página de status, não para este endereço.",
   "mail.confirmChannel.teams":
