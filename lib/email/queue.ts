@@ -575,10 +575,11 @@ export async function recordSends(records: SendRecord[]): Promise<void> {
       .filter((r) => heldIds.has(r.message.id))
       .map((r) => r.message.subscriberId!);
     if (!bouncing.length) return;
+    // A chat or webhook subscription keeps going: only its contact's mail was refused.
     await tx
       .update(subscriber)
       .set({ state: "bounced", bouncedAt: new Date() })
-      .where(inArray(subscriber.id, bouncing));
+      .where(and(inArray(subscriber.id, bouncing), eq(subscriber.channel, "email")));
     // A link the address refused never arrived; only a request made since can re-subscribe it.
     await tx
       .delete(subscriptionConfirmation)

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import { schema, type Executor } from "@/db/client";
@@ -14,6 +13,7 @@ import type { Locale } from "@/lib/i18n/locales";
 import { pageUrl } from "@/lib/pages/url";
 import type { SubscriberChannel } from "@/lib/subscribers/schemas";
 import { endpointSecretBinding } from "./deliveries";
+import { newSigningSecret } from "./endpoints";
 
 const { subscriber, webhookEndpoint } = schema;
 
@@ -33,7 +33,7 @@ export async function sealChannelTarget(
     throw error;
   }
   const endpointId = uuidv7();
-  const secret = channel === "webhook" ? `whsec_${randomBytes(32).toString("base64")}` : null;
+  const secret = channel === "webhook" ? newSigningSecret() : null;
   const [urlEncrypted, secretEncrypted] = await Promise.all([
     encryptSecret(url, endpointSecretBinding(endpointId, "url")),
     secret ? encryptSecret(secret, endpointSecretBinding(endpointId, "secret")) : null,
@@ -66,7 +66,10 @@ export async function subscriberReaches(
   return new Map(
     rows.flatMap((row) => {
       const theirs = reach.get(row.id);
-      return theirs ? [[row.id, { reach: theirs, locale: row.locale }] as const] : [];
+      // A page that is no longer open sends its news to no channel.
+      return theirs?.open && theirs.reads
+        ? [[row.id, { reach: theirs, locale: row.locale }] as const]
+        : [];
     }),
   );
 }

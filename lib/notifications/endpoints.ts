@@ -13,6 +13,7 @@ import { announceDelivery } from "@/lib/jobs/engine";
 import { assertAllowedTarget, TargetRefused } from "@/lib/net/targets";
 import { endpointSecretBinding, sendToEndpoint } from "./deliveries";
 import type { Credentials } from "./providers";
+import { ORDERED_KINDS } from "@/lib/outbox/fan-out";
 import type { EventData } from "@/lib/outbox/outbox";
 import type { CreateEndpointInput, EndpointSettings, PatchEndpointInput } from "./schemas";
 import { logError } from "@/lib/log";
@@ -141,7 +142,7 @@ async function findEndpoint(tx: Executor, workspaceId: string, id: string) {
 }
 
 /** A new Standard Webhooks signing secret: `whsec_` and 32 random bytes in base64. */
-function newSigningSecret(): string {
+export function newSigningSecret(): string {
   return `whsec_${randomBytes(32).toString("base64")}`;
 }
 
@@ -495,6 +496,18 @@ export async function testEndpoint({ ctx, id }: { ctx: Actor; id: string }) {
     type: "incident.created",
     data,
   });
+  // An alerting kind's test opens a real alert: it is closed at once, so nobody is left paged.
+  if (
+    sent.kind === "answer" &&
+    sent.status >= 200 &&
+    sent.status < 300 &&
+    (ORDERED_KINDS as readonly string[]).includes(endpoint.kind)
+  ) {
+    await sendToEndpoint(endpoint, `test_${uuidv7()}`, {
+      type: "incident.resolved",
+      data: { ...data, incident: { ...data.incident!, status: "resolved" } },
+    });
+  }
   const result =
     sent.kind === "error"
       ? { ok: false, status: 0, detail: sent.error }

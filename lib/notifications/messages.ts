@@ -34,7 +34,7 @@ export function summarize(event: OutgoingEvent, componentNames: Map<string, stri
   const { incident, maintenance } = event.data;
   if (incident) {
     return {
-      title: incident.title,
+      title: inertLinks(incident.title),
       headline: EVENT_HEADLINE[event.type] ?? event.type,
       fields: [
         ["Status", labelOf(incident.status)],
@@ -63,7 +63,7 @@ export function summarize(event: OutgoingEvent, componentNames: Map<string, stri
   const window = maintenance!;
   const when = `${new Date(window.startsAt).toUTCString()} – ${new Date(window.endsAt).toUTCString()}`;
   return {
-    title: window.title,
+    title: inertLinks(window.title),
     headline: EVENT_HEADLINE[event.type] ?? event.type,
     fields: [["Status", labelOf(window.status)], ["Window", when], ...pageStatus(event)] as [
       string,

@@ -48,20 +48,22 @@ export const ORDERED_KINDS = ["pagerduty", "opsgenie"] as const;
 export function hearsEvent(
   kind: string,
   settings: { includeMaintenance?: boolean },
-  type: string,
+  event: { type: string; data: EventData },
 ): boolean {
   if (!(ORDERED_KINDS as readonly string[]).includes(kind)) return true;
-  if (type.startsWith("maintenance.")) {
-    return settings.includeMaintenance === true && type !== "maintenance.scheduled";
-  }
-  return true;
+  if (!event.type.startsWith("maintenance.")) return true;
+  if (settings.includeMaintenance !== true) return false;
+  // A note on a window still to come is no alert either.
+  return event.type === "maintenance.updated"
+    ? event.data.maintenance?.status === "in_progress"
+    : event.type !== "maintenance.scheduled";
 }
 
 async function endpointsFollowing(
   tx: Executor,
   workspaceId: string,
   about: ReadonlySet<string>,
-  type: string,
+  event: { type: string; data: EventData },
 ): Promise<{ id: string }[]> {
   const [candidates, follows] = await Promise.all([
     tx
@@ -90,7 +92,7 @@ async function endpointsFollowing(
   );
   return candidates.filter(
     ({ id, kind, settings }) =>
-      hearsEvent(kind, settings, type) && followsEvent(followed.get(id), about, "endpoint"),
+      hearsEvent(kind, settings, event) && followsEvent(followed.get(id), about, "endpoint"),
   );
 }
 
@@ -191,7 +193,10 @@ export async function fanOutEvent(eventId: string): Promise<Made[]> {
     const monitorEvent = Boolean((event.data as EventData).monitor);
     const hearing = monitorEvent ? [] : await subscribersHearing(tx, event.workspaceId, about);
     const endpoints = [
-      ...(await endpointsFollowing(tx, event.workspaceId, about, event.type)),
+      ...(await endpointsFollowing(tx, event.workspaceId, about, {
+        type: event.type,
+        data: event.data as EventData,
+      })),
       ...(await subscriberEndpoints(
         tx,
         event.workspaceId,

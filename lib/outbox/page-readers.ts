@@ -45,6 +45,8 @@ export type Reach = {
   visible: Set<string>;
   /** Whether the address may read the page: on an audience page, it is in one of its audiences. */
   reads: boolean;
+  /** Whether anyone may read the page (neither a password nor an audience page). */
+  open: boolean;
 };
 
 /**
@@ -120,7 +122,12 @@ export async function readersReach(
       reads = theirAudiences.length > 0;
     }
     const { visibility: _v, componentIds: _c, groupIds: _g, ...own } = page;
-    reach.set(reader.key, { page: own, visible: new Set(shown), reads });
+    reach.set(reader.key, {
+      page: own,
+      visible: new Set(shown),
+      reads,
+      open: page.visibility === "public",
+    });
   }
   return reach;
 }

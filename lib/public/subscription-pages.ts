@@ -189,6 +189,8 @@ export function unsubscribePage(
   view: View,
   token: string,
   email: string,
+  /** A chat or webhook subscription's link is seen by everyone in the channel: no address. */
+  channel = "email",
 ): string {
   const { t } = view.tr;
   const query = `?token=${encodeURIComponent(token)}`;
@@ -197,7 +199,14 @@ export function unsubscribePage(
     view,
     t("subscribe.unsubscribeTitle"),
     html`<h1>${t("subscribe.unsubscribeTitle")}</h1>
-<p>${view.tr.th("subscribe.unsubscribeBody", { name: ws.name, email: html`<strong>${email}</strong>` })}</p>
+<p>${
+      channel === "email"
+        ? view.tr.th("subscribe.unsubscribeBody", {
+            name: ws.name,
+            email: html`<strong>${email}</strong>`,
+          })
+        : t("subscribe.unsubscribeChannelBody", { name: ws.name })
+    }</p>
 <form class="form" method="post" action="${view.site.base}/public/subscriptions/unsubscribe${query}">
 ${localeField(view)}
 <button type="submit">${t("subscribe.unsubscribeButton")}</button>
@@ -229,7 +238,7 @@ export function managePage(
   data: PublicData,
   view: View,
   token: string,
-  subscription: { email: string; state: string; componentIds: string[] },
+  subscription: { email: string; state: string; componentIds: string[]; channel?: string },
   saved = false,
 ): string {
   const { t } = view.tr;
@@ -245,7 +254,11 @@ export function managePage(
     t("subscribe.manageTitle"),
     html`<h1>${t("subscribe.manageTitle")}</h1>
 ${saved ? html`<p class="notice" role="status">${t("subscribe.saved")}</p>` : ""}
-<p>${view.tr.th(state, { name: ws.name, email: html`<strong>${subscription.email}</strong>` })}
+<p>${
+      subscription.channel && subscription.channel !== "email"
+        ? t("subscribe.manageChannel", { name: ws.name })
+        : view.tr.th(state, { name: ws.name, email: html`<strong>${subscription.email}</strong>` })
+    }
 ${t(followed.size ? "subscribe.followSome" : "subscribe.followAll")}</p>
 <form class="form" method="post" action="${view.site.base}/public/subscriptions/manage${query}">
 ${localeField(view)}

@@ -7,6 +7,7 @@ import { uuid } from "@/lib/contract/fields";
 import { countHit, throttleKey } from "@/lib/limits/throttle";
 import { frontGate, isJson, parseWith, readJsonBody, readLimitedText } from "@/lib/http/request";
 import { sealChannelTarget } from "@/lib/notifications/channel-subscriptions";
+import { newSigningSecret } from "@/lib/notifications/endpoints";
 import { SubscriptionRequestInput } from "@/lib/subscribers/schemas";
 import {
   changeFollowedByLink,
@@ -251,8 +252,13 @@ export async function handleSubscribe(request: Request): Promise<Response> {
         { field: "channel", message: "A private page's updates go by email only." },
       ]);
     }
+    // A filled-in honeypot is answered alike, with a secret that signs nothing.
     const sealed =
-      input.channel === "email" ? null : await sealChannelTarget(input.channel, input.url!);
+      input.channel === "email"
+        ? null
+        : input.website
+          ? { target: null, secret: input.channel === "webhook" ? newSigningSecret() : null }
+          : await sealChannelTarget(input.channel, input.url!);
     if (!input.website) {
       await requestSubscription({
         workspaceId: data.workspace.id,
@@ -398,7 +404,9 @@ export const showUnsubscribe = (request: Request) =>
   linkPage(request, async (at, view, token) => {
     const found = await subscriptionByLink(token);
     if (!found) return problem(at, view, "invalid");
-    return privatePage(unsubscribePage(at.scoped.data.workspace, view, token, found.email));
+    return privatePage(
+      unsubscribePage(at.scoped.data.workspace, view, token, found.email, found.channel),
+    );
   });
 
 /**

@@ -118,11 +118,13 @@ async function setFollows(
  */
 async function followable(
   tx: Executor,
-  to: { pageId: string; email: string },
+  to: { pageId: string; email: string; channel?: SubscriberChannel },
   ids: readonly string[],
 ): Promise<string[] | null> {
-  const reach = (await readersReach(tx, [{ key: "", ...to }])).get("");
+  const reach = (await readersReach(tx, [{ key: "", pageId: to.pageId, email: to.email }])).get("");
   if (!reach?.reads) return null;
+  // A chat channel or webhook is read by whoever is in it: only an open page's news goes there.
+  if (to.channel && to.channel !== "email" && !reach.open) return null;
   const kept = [...new Set(ids)].filter((id) => reach.visible.has(id));
   return ids.length && !kept.length ? null : kept;
 }
@@ -559,6 +561,7 @@ export type LinkedSubscription = {
   workspaceId: string;
   pageId: string;
   email: string;
+  channel: SubscriberChannel;
   state: Subscriber["state"];
   componentIds: string[];
 };
@@ -574,6 +577,7 @@ export async function subscriptionByLink(token: string): Promise<LinkedSubscript
       workspaceId: subscriber.workspaceId,
       pageId: subscriber.pageId,
       email: subscriber.email,
+      channel: subscriber.channel,
       state: subscriber.state,
     })
     .from(subscriber)

@@ -134,7 +134,11 @@ describe("chat and webhook subscriptions", () => {
     expect(event.data.url).toBe(`http://localhost:3000/incidents/${incident}`);
     expect(event.unsubscribeUrl).toContain("/public/subscriptions/unsubscribe?token=");
 
-    // The stop link ends it in one click.
+    // The stop link ends it in one click; what it opens names no address, as anyone with
+    // access to the webhook's requests may open it.
+    const asked = await visitor().get(pathOf(event.unsubscribeUrl));
+    expect(asked.text).toContain("to this chat channel or webhook?");
+    expect(asked.text).not.toContain(contact);
     const stopped = await postForm(visitor(), pathOf(event.unsubscribeUrl), {});
     expect(stopped.status, stopped.text).toBe(200);
     expect((await subscribers()).some((s) => s.email === contact)).toBe(false);

@@ -250,6 +250,11 @@ describe("alerting and push providers", () => {
       componentIds: [api],
     });
     expect(window.status, window.text).toBe(201);
+    // A note while the window is still to come opens no alert.
+    const note = await admin.post(`/v1/maintenances/${window.body.id}/updates`, {
+      body: "Still on for later.",
+    });
+    expect(note.status, note.text).toBe(201);
     await expect
       .poll(() => opsgenieUs.alerts.get(window.body.id)?.status, { timeout: 15_000 })
       .toBe("closed");
@@ -324,8 +329,10 @@ describe("alerting and push providers", () => {
     const pd = await endpoint({ kind: "pagerduty", routingKey: ROUTING_KEY });
     const test = await admin.post(`/v1/webhook-endpoints/${pd.id}/test`);
     expect(test.body).toMatchObject({ ok: true, status: 202 });
+    // The test opens a real alert and closes it at once, so nobody stays paged.
     const testAlert = [...pagerDuty.alerts.values()].find((a) => a.dedupKey.startsWith("test_"));
-    expect(testAlert).toMatchObject({ status: "triggered", severity: "info" });
+    expect(testAlert).toMatchObject({ status: "resolved", severity: "info" });
+    expect(testAlert!.log.map((event) => event.event_action)).toEqual(["trigger", "resolve"]);
     await remove(pd.id);
   });
 });

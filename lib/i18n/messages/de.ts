@@ -247,6 +247,9 @@ export const de: Messages = {
   "text.heading": "{label}:",
   "text.percent": "{percent} %",
   // Chat and webhook subscriptions
+  "subscribe.unsubscribeChannelBody":
+    "Keine Status-Updates von {name} mehr an diesen Chat-Kanal oder Webhook senden?",
+  "subscribe.manageChannel": "Status-Updates von {name} gehen an einen Chat-Kanal oder Webhook.",
   "mail.confirmBodyChannel":
     "Jemand, hoffentlich Sie, hat Status-Updates von {name} angefordert, und zwar für: {components}.",
   "mail.confirmChannel.slack":

@@ -243,6 +243,9 @@ export const en = {
   "text.heading": "{label}:",
   "text.percent": "{percent} %",
   // Chat and webhook subscriptions
+  "subscribe.unsubscribeChannelBody":
+    "Stop sending {name} status updates to this chat channel or webhook?",
+  "subscribe.manageChannel": "Status updates of {name} go to a chat channel or webhook.",
   "mail.confirmBodyChannel":
     "Someone, hopefully you, asked for {name} status updates about: {components}.",
   "mail.confirmChannel.slack":

@@ -249,6 +249,10 @@ export const es: Messages = {
   "text.heading": "{label}:",
   "text.percent": "{percent} %",
   // Chat and webhook subscriptions
+  "subscribe.unsubscribeChannelBody":
+    "¿Dejar de enviar las actualizaciones de estado de {name} a este canal de chat o webhook?",
+  "subscribe.manageChannel":
+    "Las actualizaciones de estado de {name} van a un canal de chat o webhook.",
   "mail.confirmBodyChannel":
     "Alguien, esperamos que usted, solicitó las actualizaciones de estado de {name} para: {components}.",
   "mail.confirmChannel.slack":

@@ -250,6 +250,10 @@ export const fr: Messages = {
   "text.heading": "{label} :",
   "text.percent": "{percent} %",
   // Chat and webhook subscriptions
+  "subscribe.unsubscribeChannelBody":
+    "Ne plus envoyer les mises à jour de statut de {name} à ce canal de discussion ou webhook ?",
+  "subscribe.manageChannel":
+    "Les mises à jour de statut de {name} vont à un canal de discussion ou un webhook.",
   "mail.confirmBodyChannel":
     "Quelqu’un, sans doute vous, a demandé les mises à jour de statut de {name} pour : {components}.",
   "mail.confirmChannel.slack":

@@ -244,6 +244,10 @@ export const ja: Messages = {
   "text.heading": "{label}：",
   "text.percent": "{percent}%",
   // Chat and webhook subscriptions
+  "subscribe.unsubscribeChannelBody":
+    "このチャットチャンネルまたは Webhook への{name}のステータス更新の送信を停止しますか？",
+  "subscribe.manageChannel":
+    "{name}のステータス更新はチャットチャンネルまたは Webhook に届きます。",
   "mail.confirmBodyChannel":
     "{name}のステータス更新情報を次の対象について受け取る申し込みがありました（おそらくご本人によるものです）：{components}。",
   "mail.confirmChannel.slack":

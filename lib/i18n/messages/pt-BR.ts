@@ -249,6 +249,10 @@ export const ptBR: Messages = {
   "text.heading": "{label}:",
   "text.percent": "{percent} %",
   // Chat and webhook subscriptions
+  "subscribe.unsubscribeChannelBody":
+    "Parar de enviar as atualizações de status de {name} para este canal de chat ou webhook?",
+  "subscribe.manageChannel":
+    "As atualizações de status de {name} vão para um canal de chat ou webhook.",
   "mail.confirmBodyChannel":
     "Alguém, provavelmente você, pediu as atualizações de status de {name} para: {components}.",
   "mail.confirmChannel.slack":
