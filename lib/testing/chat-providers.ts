@@ -143,3 +143,41 @@ export const mattermostHook: Provider = (request) => {
         status_code: 400,
       });
 };
+
+/**
+ * Slack incoming webhook: `text` and/or Block Kit `blocks` (each with a known `type`); answered
+ * 200 `ok`, refused 400 with Slack's plain-text error (`invalid_blocks`, `no_text`).
+ */
+export const slackHook: Provider = (request) => {
+  const body = parsed(request);
+  const refuse = (error: string) => ({
+    status: 400,
+    headers: { "content-type": "text/plain" },
+    body: error,
+  });
+  if (!body || (!isText(body.text) && !Array.isArray(body.blocks))) return refuse("no_text");
+  const blocks = (body.blocks ?? []) as Record<string, unknown>[];
+  const known = new Set(["header", "section", "context", "divider", "actions"]);
+  if (blocks.length > 50 || !blocks.every((b) => known.has(String(b.type)))) {
+    return refuse("invalid_blocks");
+  }
+  return { status: 200, headers: { "content-type": "text/plain" }, body: "ok" };
+};
+
+/**
+ * Discord channel webhook: `content` and/or up to 10 `embeds`; answered 204, refused 400 with
+ * Discord's `{code, message}`.
+ */
+export const discordWebhook: Provider = (request) => {
+  const body = parsed(request);
+  const embeds = (body?.embeds ?? []) as Record<string, unknown>[];
+  const valid =
+    body &&
+    (isText(body.content) || embeds.length) &&
+    embeds.length <= 10 &&
+    String(body.content ?? "").length <= 2000 &&
+    embeds.every((e) => e.url === undefined || isUrl(e.url));
+  return valid
+    ? { status: 204 }
+    : json(400, { code: 50006, message: "Cannot send an empty message" });
+};

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetConfig } from "@/lib/config";
 import { startEmbeddedRunner, type Runner } from "@/lib/runner/runner";
-import { googleChatSpace, mattermostHook, teamsWorkflow } from "@/lib/testing/chat-providers";
+import {
+  discordWebhook,
+  googleChatSpace,
+  mattermostHook,
+  slackHook,
+  teamsWorkflow,
+} from "@/lib/testing/chat-providers";
 import { Receiver } from "@/lib/testing/receiver";
 import { setUpOwner, TestClient } from "@/lib/testing/client";
 
@@ -12,6 +18,8 @@ process.env.WEBHOOK_RETRY_SCHEDULE = "300ms,300ms";
 resetConfig();
 
 const PROVIDERS = {
+  slack: slackHook,
+  discord: discordWebhook,
   teams: teamsWorkflow,
   google_chat: googleChatSpace,
   mattermost: mattermostHook,
@@ -140,6 +148,43 @@ describe("chat providers", () => {
       await expect.poll(async () => (await deliveries(id))[0]?.state).toBe("succeeded");
     }
     expect((await deliveries(ids.teams))[0]!.attempts.map((a) => a.statusCode)).toEqual([202]);
+    for (const id of Object.values(ids)) await admin.delete(`/v1/webhook-endpoints/${id}`);
+  });
+
+  it("carries an incident's lifecycle to every chat kind, links and mentions typed in it inert", async () => {
+    const kinds = ["slack", "discord", "teams", "google_chat", "mattermost"] as const;
+    const ids = Object.fromEntries(
+      await Promise.all(kinds.map(async (kind) => [kind, await endpoint(kind)] as const)),
+    );
+    const incident = await publish("Search is [down](https://evil.example)");
+    const update = async (status: string, body: string) => {
+      const response = await admin.post(`/v1/incidents/${incident}/updates`, { status, body });
+      expect(response.status, response.text).toBe(201);
+    };
+    await update("identified", "See [the fix](https://evil.example) @everyone");
+    await update("resolved", "Search works again.");
+    for (const kind of kinds) {
+      await expect
+        .poll(async () => (await deliveries(ids[kind]!)).map((d) => d.state), {
+          timeout: 10_000,
+        })
+        .toEqual(["succeeded", "succeeded", "succeeded"]);
+      const bodies = receiver
+        .on(`/${kind}`)
+        .slice(-3)
+        .map((r) => r.body);
+      const all = bodies.join("\n");
+      // Markdown links never become links to another site; markup in a name stays text.
+      expect(all, kind).not.toContain("](https://evil.example)");
+      // Slack and Google Chat read `<…>` as their own markup.
+      if (kind === "slack" || kind === "google_chat")
+        expect(all, kind).not.toContain("<users/all>");
+      expect(bodies[2], kind).toContain("Resolved");
+    }
+    const discord = JSON.parse(receiver.on("/discord").at(-2)!.body);
+    expect(discord.allowed_mentions).toEqual({ parse: [] });
+    const slack = JSON.parse(receiver.on("/slack").at(-2)!.body);
+    expect(JSON.stringify(slack.blocks)).toContain("&lt;users/all&gt;");
     for (const id of Object.values(ids)) await admin.delete(`/v1/webhook-endpoints/${id}`);
   });
 
