@@ -3,8 +3,8 @@
 // messages through a pool of the same size. Targets: all within 60 s, at least half the plain rate.
 import { createTransport } from "nodemailer";
 import { SMTP_POOL_SIZE } from "../lib/email/transport";
-import { linkIn, MailCatcher } from "../lib/testing/smtp";
-import { creator, signedInOwner, startServer } from "./server";
+import { MailCatcher } from "../lib/testing/smtp";
+import { confirmFromMails, creator, signedInOwner, startServer } from "./server";
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 1000);
 const catcher = await new MailCatcher().start();
@@ -28,21 +28,8 @@ try {
     await post("/v1/subscribers", { email: `s${i}@bench.test` });
   await waitForCount(SUBSCRIBERS, 120_000);
   // Each subscriber confirms from their mail, as they would.
-  let next = 0;
   const confirmations = [...catcher.messages];
-  await Promise.all(
-    Array.from({ length: 10 }, async () => {
-      for (let i = next++; i < confirmations.length; i = next++) {
-        const url = new URL(linkIn(confirmations[i]!.text, "/public/subscriptions/confirm"));
-        const response = await fetch(`${server.baseUrl}${url.pathname}${url.search}`, {
-          method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded" },
-          body: "",
-        });
-        if (response.status !== 200) throw new Error(`confirm: ${response.status}`);
-      }
-    }),
-  );
+  await confirmFromMails(server.baseUrl, confirmations);
   catcher.clear();
   console.log(`${SUBSCRIBERS} active subscribers; publishing one incident.`);
   const cpuBefore = server.cpuSeconds();

@@ -8,24 +8,14 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 import { Agent, request } from "undici";
+import { EndpointKind } from "../lib/notifications/schemas";
 import { DELIVERY_CONCURRENCY } from "../lib/runner/delivery-worker";
-import { linkIn, MailCatcher } from "../lib/testing/smtp";
-import { creator, signedInOwner, startServer } from "./server";
+import { MailCatcher } from "../lib/testing/smtp";
+import { confirmFromMails, creator, signedInOwner, startServer } from "./server";
 
 const ENDPOINTS = Number(process.env.BENCH_ENDPOINTS ?? 1000);
 const VISITORS = Number(process.env.BENCH_VISITOR_WEBHOOKS ?? 1000);
-const KINDS = [
-  "webhook",
-  "slack",
-  "discord",
-  "teams",
-  "google_chat",
-  "mattermost",
-  "telegram",
-  "ntfy",
-  "pagerduty",
-  "opsgenie",
-] as const;
+const KINDS = EndpointKind.options;
 
 type Arrival = { at: number; path: string; headers: Record<string, string>; body: string };
 
@@ -110,21 +100,8 @@ try {
   const deadline = performance.now() + 300_000;
   while (catcher.messages.length < VISITORS && performance.now() < deadline)
     await new Promise((r) => setTimeout(r, 20));
-  let next = 0;
   const confirmations = [...catcher.messages];
-  await Promise.all(
-    Array.from({ length: 10 }, async () => {
-      for (let i = next++; i < confirmations.length; i = next++) {
-        const url = new URL(linkIn(confirmations[i]!.text, "/public/subscriptions/confirm"));
-        const response = await fetch(`${server.baseUrl}${url.pathname}${url.search}`, {
-          method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded" },
-          body: "",
-        });
-        if (response.status !== 200) throw new Error(`confirm: ${response.status}`);
-      }
-    }),
-  );
+  await confirmFromMails(server.baseUrl, confirmations);
   console.log(
     `${ENDPOINTS} endpoints and ${confirmations.length} visitor webhooks; publishing one incident.`,
   );

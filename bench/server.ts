@@ -6,6 +6,7 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
 import postgres from "postgres";
+import { linkIn } from "../lib/testing/smtp";
 
 export type BenchServer = {
   baseUrl: string;
@@ -120,6 +121,24 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ben
       }
     },
   };
+}
+
+/** Confirms each subscription a mail asks about, from its link, 10 at a time, as readers would. */
+export async function confirmFromMails(baseUrl: string, mails: { text: string }[]): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 10 }, async () => {
+      for (let i = next++; i < mails.length; i = next++) {
+        const url = new URL(linkIn(mails[i]!.text, "/public/subscriptions/confirm"));
+        const response = await fetch(`${baseUrl}${url.pathname}${url.search}`, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: "",
+        });
+        if (response.status !== 200) throw new Error(`confirm: ${response.status}`);
+      }
+    }),
+  );
 }
 
 /** Runs first-run setup and answers the owner's session cookie. */

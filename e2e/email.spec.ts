@@ -1,4 +1,4 @@
-import { expect, newVisitor, serverLog, test } from "./fixtures";
+import { confirmFromMailbox, expect, newVisitor, serverLog, test } from "./fixtures";
 import { OWNER, signIn } from "./owner";
 
 test("a visitor subscribes on the status page, confirms from the mailbox, hears of an incident and leaves with one click", async ({
@@ -16,21 +16,7 @@ test("a visitor subscribes on the status page, confirms from the mailbox, hears 
   await expect(visitor.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
 
   await signIn(page, OWNER.email, OWNER.password);
-  await page.getByRole("link", { name: "Mailbox", exact: true }).click();
-  const confirmation = page
-    .getByTestId("mail")
-    .filter({ hasText: `To ${address}` })
-    .filter({ hasText: "Confirm your subscription" });
-  await expect(confirmation).toBeVisible({ timeout: 15_000 });
-  await confirmation.getByRole("button", { name: "Show message" }).click();
-  const confirmLink = await confirmation
-    .getByRole("link", { name: /\/public\/subscriptions\/confirm/ })
-    .getAttribute("href");
-
-  // Opening the link shows a button; only pressing it confirms.
-  await visitor.goto(confirmLink!);
-  await visitor.getByRole("button", { name: "Confirm subscription" }).click();
-  await expect(visitor.getByRole("heading", { name: "You are subscribed" })).toBeVisible();
+  await confirmFromMailbox(page, visitor, address);
 
   await page.getByRole("link", { name: "Notifications", exact: true }).click();
   const row = page.getByTestId("subscriber").filter({ hasText: address });

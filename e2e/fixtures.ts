@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { test as base, expect, type Browser, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type Locator, type Page } from "@playwright/test";
 import { serverLogFile } from "./deployment.mjs";
 
 let visitors = 0;
@@ -42,6 +42,33 @@ export async function createComponent(page: Page, name: string): Promise<string>
   });
   expect(created.status()).toBe(201);
   return ((await created.json()) as { id: string }).id;
+}
+
+/**
+ * Opens the mailbox (the owner signed in on `page`), shows the confirmation mailed to `address`,
+ * and confirms it as its reader would on `visitor`: opening the link, then pressing the button.
+ * Answers the mail, for what else a journey reads in it.
+ */
+export async function confirmFromMailbox(
+  page: Page,
+  visitor: Page,
+  address: string,
+): Promise<Locator> {
+  await page.getByRole("link", { name: "Mailbox", exact: true }).click();
+  const confirmation = page
+    .getByTestId("mail")
+    .filter({ hasText: `To ${address}` })
+    .filter({ hasText: "Confirm your subscription" });
+  await expect(confirmation).toBeVisible({ timeout: 15_000 });
+  await confirmation.getByRole("button", { name: "Show message" }).click();
+  const confirmLink = await confirmation
+    .getByRole("link", { name: /\/public\/subscriptions\/confirm/ })
+    .getAttribute("href");
+  // Opening the link shows a button; only pressing it confirms.
+  await visitor.goto(confirmLink!);
+  await visitor.getByRole("button", { name: "Confirm subscription" }).click();
+  await expect(visitor.getByRole("heading", { name: "You are subscribed" })).toBeVisible();
+  return confirmation;
 }
 
 export { expect } from "@playwright/test";

@@ -1,10 +1,8 @@
 import { config } from "@/lib/config";
 import type { OutgoingEvent } from "@/lib/outbox/outbox";
 import { clip, noMentions, summarize } from "./messages";
-import type { EndpointSettings } from "./schemas";
+import { PROVIDER_KINDS, type EndpointSettings } from "./schemas";
 
-/** The kinds whose provider has an API of its own rather than one pasted URL. */
-export const PROVIDER_KINDS = ["telegram", "ntfy", "pagerduty", "opsgenie"] as const;
 export type ProviderKind = (typeof PROVIDER_KINDS)[number];
 export const isProviderKind = (kind: string): kind is ProviderKind =>
   (PROVIDER_KINDS as readonly string[]).includes(kind);

@@ -1,21 +1,6 @@
 import { z } from "zod";
 import { name, uuid } from "@/lib/contract/fields";
 
-export const EndpointKind = z
-  .enum([
-    "webhook",
-    "slack",
-    "discord",
-    "teams",
-    "google_chat",
-    "mattermost",
-    "telegram",
-    "ntfy",
-    "pagerduty",
-    "opsgenie",
-  ])
-  .meta({ id: "WebhookEndpointKind" });
-
 /** The kinds an endpoint of which is one URL the team pastes. */
 export const URL_KINDS = [
   "webhook",
@@ -25,6 +10,13 @@ export const URL_KINDS = [
   "google_chat",
   "mattermost",
 ] as const;
+
+/** The kinds whose provider has an API of its own rather than one pasted URL. */
+export const PROVIDER_KINDS = ["telegram", "ntfy", "pagerduty", "opsgenie"] as const;
+
+export const EndpointKind = z
+  .enum([...URL_KINDS, ...PROVIDER_KINDS])
+  .meta({ id: "WebhookEndpointKind" });
 
 const includeMaintenance = z
   .boolean()

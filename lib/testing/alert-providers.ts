@@ -1,33 +1,11 @@
 import { randomUUID } from "node:crypto";
+import { isText, isUrl, json, parsed } from "./chat-providers";
 import type { Received, Reply } from "./receiver";
 
-/**
- * Loopback stand-ins for the provider APIs with more than one pasted URL: Telegram's Bot API,
- * an ntfy server, PagerDuty's Events API v2 and Opsgenie's Alert API. Each checks a request as
- * its provider documents it, answers as it does (refusals included) and keeps what it accepted,
- * so a test reads the channel's state as the team would see it.
- */
-const json = (status: number, body: unknown): Reply => ({
-  status,
-  headers: { "content-type": "application/json" },
-  body: JSON.stringify(body),
-});
-
-function parsed(request: Received): Record<string, unknown> | null {
-  if (!String(request.headers["content-type"]).startsWith("application/json")) return null;
-  try {
-    const body: unknown = JSON.parse(request.body);
-    return body && typeof body === "object" && !Array.isArray(body)
-      ? (body as Record<string, unknown>)
-      : null;
-  } catch {
-    return null;
-  }
-}
-
-const isText = (value: unknown, max = Infinity) =>
-  typeof value === "string" && value.length > 0 && value.length <= max;
-const isUrl = (value: unknown) => typeof value === "string" && /^https?:\/\//.test(value);
+// Loopback stand-ins for the provider APIs with more than one pasted URL: Telegram's Bot API,
+// an ntfy server, PagerDuty's Events API v2 and Opsgenie's Alert API. Each checks a request as
+// its provider documents it, answers as it does (refusals included) and keeps what it accepted,
+// so a test reads the channel's state as the team would see it.
 
 const TELEGRAM_TAGS = new Set([
   "b",

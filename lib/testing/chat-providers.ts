@@ -7,24 +7,28 @@ import type { Received, Reply } from "./receiver";
  */
 export type Provider = (request: Received) => Reply;
 
-const json = (status: number, body: unknown): Reply => ({
+export const json = (status: number, body: unknown): Reply => ({
   status,
   headers: { "content-type": "application/json" },
   body: JSON.stringify(body),
 });
 
-function parsed(request: Received): Record<string, unknown> | null {
+/** A JSON object body sent as `application/json`, or null. */
+export function parsed(request: Received): Record<string, unknown> | null {
   if (!String(request.headers["content-type"]).startsWith("application/json")) return null;
   try {
     const body: unknown = JSON.parse(request.body);
-    return body && typeof body === "object" ? (body as Record<string, unknown>) : null;
+    return body && typeof body === "object" && !Array.isArray(body)
+      ? (body as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }
 }
 
-const isText = (value: unknown) => typeof value === "string" && value.length > 0;
-const isUrl = (value: unknown) => typeof value === "string" && /^https?:\/\//.test(value);
+export const isText = (value: unknown, max = Infinity) =>
+  typeof value === "string" && value.length > 0 && value.length <= max;
+export const isUrl = (value: unknown) => typeof value === "string" && /^https?:\/\//.test(value);
 
 const ADAPTIVE_ELEMENTS = new Set(["TextBlock", "FactSet", "ColumnSet", "Container", "Image"]);
 
