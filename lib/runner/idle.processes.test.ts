@@ -49,11 +49,22 @@ describe("an idle deployment", () => {
     // A process reports its counts at most once a second while busy and within ten seconds of
     // going idle, so the window starts late and runs long.
     await sleep(11_000);
-    const before = await commits();
-    const seconds = 20;
-    await sleep(seconds * 1000);
-    const perSecond = ((await commits()) - before) / seconds;
-    console.log(`Two idle processes: ${perSecond.toFixed(1)} transactions a second.`);
-    expect(perSecond).toBeLessThan(4);
+    // Three windows, judged by the middle one: a burst from outside our processes (the server's
+    // maintenance, counts another connection reports late) lands in one window, while polling
+    // too often shows in every one.
+    const seconds = 10;
+    const rates: number[] = [];
+    let before = await commits();
+    for (let window = 0; window < 3; window++) {
+      await sleep(seconds * 1000);
+      const after = await commits();
+      rates.push((after - before) / seconds);
+      before = after;
+    }
+    console.log(
+      `Two idle processes: ${rates.map((rate) => rate.toFixed(1)).join(", ")} transactions a second.`,
+    );
+    const middle = [...rates].sort((a, b) => a - b)[1]!;
+    expect(middle).toBeLessThan(4);
   }, 60_000);
 });
