@@ -26,3 +26,26 @@ export async function assertComponentsExist(
   );
   if (errors.length) throw new ValidationError(errors);
 }
+
+/** Each workspace's component names by id. */
+export async function componentNames(
+  tx: Executor,
+  workspaceIds: readonly string[],
+): Promise<Map<string, Map<string, string>>> {
+  if (!workspaceIds.length) return new Map();
+  const rows = await tx
+    .select({
+      id: schema.component.id,
+      name: schema.component.name,
+      workspaceId: schema.component.workspaceId,
+    })
+    .from(schema.component)
+    .where(inArray(schema.component.workspaceId, [...workspaceIds]));
+  const names = new Map<string, Map<string, string>>();
+  for (const row of rows) {
+    const workspace = names.get(row.workspaceId) ?? new Map<string, string>();
+    workspace.set(row.id, row.name);
+    names.set(row.workspaceId, workspace);
+  }
+  return names;
+}

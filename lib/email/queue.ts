@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import { getDb, rowsOf, schema, type Executor } from "@/db/client";
+import { componentNames } from "@/lib/components/exist";
 import { config, retryDelayMs } from "@/lib/config";
 import { decryptSecret, encryptSecret, SecretUnreadableError } from "@/lib/crypto/secrets";
 import { groupBy } from "@/lib/group-by";
@@ -9,7 +10,7 @@ import { translator } from "@/lib/i18n/translate";
 import { logError } from "@/lib/log";
 import type { EventData } from "@/lib/outbox/outbox";
 import { readersReach, type Reach } from "@/lib/outbox/page-readers";
-import { pageUrl } from "@/lib/pages/url";
+import { pageLinkColumns, pageUrl } from "@/lib/pages/url";
 import { subscriberLinkToken } from "@/lib/crypto/subscriber-links";
 import {
   alreadySubscribedMail,
@@ -30,7 +31,6 @@ const {
   subscriber,
   subscriberComponent,
   subscriptionConfirmation,
-  component,
   outboxEvent,
   workspace,
 } = schema;
@@ -105,11 +105,7 @@ export async function queueChannelEnded(
   to: { workspaceId: string; email: string; pageId: string },
 ): Promise<void> {
   const [page] = await tx
-    .select({
-      isDefault: schema.statusPage.isDefault,
-      slug: schema.statusPage.slug,
-      host: schema.statusPage.host,
-    })
+    .select(pageLinkColumns)
     .from(schema.statusPage)
     .where(eq(schema.statusPage.id, to.pageId));
   const link = await sealLink(subscriptionsUrl(page!));
@@ -256,15 +252,12 @@ async function readContext(messages: ClaimedMessage[]): Promise<Context> {
   const eventIds = [...new Set(messages.flatMap((m) => (m.eventId ? [m.eventId] : [])))];
   const confirming = messages.filter((m) => m.kind === "confirmation" && m.subscriberId);
   const subscriberIds = [...new Set(messages.flatMap((m) => m.subscriberId ?? []))];
-  const [workspaces, components, follows, links, events, subscribers] = await Promise.all([
+  const [workspaces, componentNamesOf, follows, links, events, subscribers] = await Promise.all([
     db
       .select({ id: workspace.id, name: workspace.name, timeZone: workspace.timeZone })
       .from(workspace)
       .where(inArray(workspace.id, workspaceIds)),
-    db
-      .select({ id: component.id, name: component.name, workspaceId: component.workspaceId })
-      .from(component)
-      .where(inArray(component.workspaceId, workspaceIds)),
+    componentNames(db, workspaceIds),
     confirming.length
       ? db
           .select({
@@ -316,18 +309,12 @@ async function readContext(messages: ClaimedMessage[]): Promise<Context> {
     db,
     subscribers.map((s) => ({ key: s.id, pageId: s.pageId, email: s.email })),
   );
-  const componentNames = new Map<string, Map<string, string>>();
-  for (const c of components) {
-    const names = componentNames.get(c.workspaceId) ?? new Map<string, string>();
-    names.set(c.id, c.name);
-    componentNames.set(c.workspaceId, names);
-  }
   return {
     workspaceNames: new Map(workspaces.map((w) => [w.id, w.name])),
     timeZones: new Map(workspaces.map((w) => [w.id, w.timeZone])),
     locales: new Map(subscribers.map((s) => [s.id, localeOf(s.locale) ?? DEFAULT_LOCALE])),
     channels: new Map(subscribers.map((s) => [s.id, s.channel])),
-    componentNames,
+    componentNames: componentNamesOf,
     reach,
     follows: groupBy(
       follows,
@@ -364,17 +351,37 @@ function listId(workspaceName: string): string {
 /**
  * An event as a subscriber's page tells it: under the page's name, linking to the page. The
  * overall status the event carries is the whole workspace's: it is told only to a subscriber
- * whose page shows them every component, since it speaks of the others too.
+ * whose page shows them every one of the workspace's `components`, since it speaks of the others
+ * too. With `theirComponentsOnly` (a chat or webhook, which prints what it is given), the
+ * components it names are cut to those the page shows them.
  */
-function onPageOf(data: EventData, reach: Reach, name: string, components: number): EventData {
+export function onPageOf(
+  data: EventData,
+  reach: Reach,
+  name: string,
+  components: number,
+  { theirComponentsOnly = false } = {},
+): EventData {
   const { statusPageUrl } = config();
   const url = data.url.startsWith(`${statusPageUrl}/`)
     ? `${pageUrl(reach.page)}${data.url.slice(statusPageUrl.length)}`
     : data.url;
-  const { status, ...rest } = data;
+  const { status, incident, maintenance, ...rest } = data;
+  const seen = (id: string) => !theirComponentsOnly || reach.visible.has(id);
   return {
     ...rest,
-    ...(reach.visible.size >= components ? { status } : {}),
+    ...(incident
+      ? {
+          incident: {
+            ...incident,
+            components: incident.components.filter((c) => seen(c.componentId)),
+          },
+        }
+      : {}),
+    ...(maintenance
+      ? { maintenance: { ...maintenance, componentIds: maintenance.componentIds.filter(seen) } }
+      : {}),
+    ...(status && reach.visible.size >= components ? { status } : {}),
     url,
     workspace: { ...data.workspace, name },
   };

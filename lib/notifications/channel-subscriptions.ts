@@ -4,13 +4,12 @@ import { schema, type Executor } from "@/db/client";
 import type { ChannelTarget } from "@/db/schema/email";
 import { config } from "@/lib/config";
 import { encryptSecret } from "@/lib/crypto/secrets";
-import { queueChannelEnded, subscriberLinks } from "@/lib/email/queue";
+import { onPageOf, queueChannelEnded, subscriberLinks } from "@/lib/email/queue";
 import { ValidationError } from "@/lib/errors";
 import { assertAllowedTarget, TargetRefused } from "@/lib/net/targets";
-import type { EventData, OutgoingEvent } from "@/lib/outbox/outbox";
+import type { OutgoingEvent } from "@/lib/outbox/outbox";
 import { readersReach, type Reach } from "@/lib/outbox/page-readers";
 import type { Locale } from "@/lib/i18n/locales";
-import { pageUrl } from "@/lib/pages/url";
 import type { SubscriberChannel } from "@/lib/subscribers/schemas";
 import { endpointSecretBinding } from "./deliveries";
 import { newSigningSecret } from "./endpoints";
@@ -74,39 +73,17 @@ export async function subscriberReaches(
   );
 }
 
-/**
- * An event as a chat or webhook subscriber's page tells it: only the components the page shows
- * them, under the page's name, linking to the page, with the overall status only when they see
- * every one of the workspace's `components`.
- */
+/** An event as a chat or webhook subscriber's page tells it (see `onPageOf`). */
 export function onSubscriberPage(
   event: OutgoingEvent,
   reach: Reach,
   components: number,
 ): OutgoingEvent {
-  const seen = (id: string) => reach.visible.has(id);
-  const { statusPageUrl } = config();
-  const { status, incident, maintenance, ...rest } = event.data;
-  const data: EventData = {
-    ...rest,
-    ...(incident
-      ? {
-          incident: {
-            ...incident,
-            components: incident.components.filter((c) => seen(c.componentId)),
-          },
-        }
-      : {}),
-    ...(maintenance
-      ? { maintenance: { ...maintenance, componentIds: maintenance.componentIds.filter(seen) } }
-      : {}),
-    ...(status && reach.visible.size >= components ? { status } : {}),
-    url: event.data.url.startsWith(`${statusPageUrl}/`)
-      ? `${pageUrl(reach.page)}${event.data.url.slice(statusPageUrl.length)}`
-      : event.data.url,
-    workspace: { ...event.data.workspace, name: reach.page.name ?? event.data.workspace.name },
+  const name = reach.page.name ?? event.data.workspace.name;
+  return {
+    type: event.type,
+    data: onPageOf(event.data, reach, name, components, { theirComponentsOnly: true }),
   };
-  return { type: event.type, data };
 }
 
 /** The link that stops a subscriber's messages, in their language. */

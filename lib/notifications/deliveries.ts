@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import { getDb, schema, type Executor, type Transaction } from "@/db/client";
+import { componentNames } from "@/lib/components/exist";
 import { retryDelayMs } from "@/lib/config";
 import { decryptSecret, SecretUnreadableError } from "@/lib/crypto/secrets";
 import { announceEmail, type DueDelivery } from "@/lib/jobs/engine";
@@ -18,7 +19,7 @@ import {
 import type { Credentials } from "./providers";
 import type { EndpointSettings } from "./schemas";
 
-const { delivery, deliveryAttempt, outboxEvent, webhookEndpoint, component } = schema;
+const { delivery, deliveryAttempt, outboxEvent, webhookEndpoint } = schema;
 
 /** A 2xx within this long is success; later, the attempt counts as no answer. */
 export const ANSWER_DEADLINE_MS = 8_000;
@@ -382,25 +383,6 @@ export async function dueDeliveries({
     )
     .orderBy(asc(delivery.nextAttemptAt), asc(delivery.id))
     .limit(limit);
-}
-
-/** Each workspace's component names by id. */
-async function componentNames(
-  tx: Executor,
-  workspaceIds: string[],
-): Promise<Map<string, Map<string, string>>> {
-  if (!workspaceIds.length) return new Map();
-  const rows = await tx
-    .select({ id: component.id, name: component.name, workspaceId: component.workspaceId })
-    .from(component)
-    .where(inArray(component.workspaceId, workspaceIds));
-  const names = new Map<string, Map<string, string>>();
-  for (const row of rows) {
-    const workspace = names.get(row.workspaceId) ?? new Map<string, string>();
-    workspace.set(row.id, row.name);
-    names.set(row.workspaceId, workspace);
-  }
-  return names;
 }
 
 /** Where an endpoint's encrypted URL or secret is stored: the value decrypts only there. */

@@ -13,6 +13,7 @@ import {
   type SealedLink,
 } from "@/lib/email/queue";
 import { ConflictError, NotFoundError, ValidationError } from "@/lib/errors";
+import { pageLinkColumns } from "@/lib/pages/url";
 import { firstPageId, readersReach } from "@/lib/outbox/page-readers";
 import { groupBy } from "@/lib/group-by";
 import { announceEmail } from "@/lib/jobs/engine";
@@ -383,13 +384,6 @@ async function handleRequest(
     request.target,
   );
 }
-
-/** What a page's address is made of. */
-const pageLinkColumns = {
-  isDefault: schema.statusPage.isDefault,
-  slug: schema.statusPage.slug,
-  host: schema.statusPage.host,
-};
 
 const sweepStore = globalThis as typeof globalThis & { __allclearPendingSweptAt?: number };
 
