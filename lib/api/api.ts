@@ -47,7 +47,7 @@ function withoutKeys(value: unknown, keys: readonly string[] | undefined): unkno
  */
 export function handle<O extends Operation>(
   operation: O,
-  fn: (args: HandlerArgs<O>) => Promise<Result<O>>,
+  fn: (args: HandlerArgs<O>) => Promise<Result<O> | Response>,
   options: { location?: (result: Result<O>) => string } = {},
 ): RouteHandler {
   return async (request, context) => {
@@ -86,6 +86,8 @@ export function handle<O extends Operation>(
         responseHeaders,
       } as HandlerArgs<O>);
       noteDatabaseAnswered();
+      // A representation other than JSON (a CSV download) is built by the handler itself.
+      if (result instanceof Response) return result;
       if (options.location) responseHeaders.set("location", options.location(result));
       return json(operation.status, result, responseHeaders);
     } catch (error) {

@@ -125,6 +125,9 @@ function describeOperation(operation: Operation, collector: SchemaCollector): Js
         description: STATUS_TEXT[operation.status],
         content: {
           "application/json": { schema: collector.convert(operation.response, "output") },
+          ...Object.fromEntries(
+            (operation.alsoAs ?? []).map((type) => [type, { schema: { type: "string" } }]),
+          ),
         },
       }
     : { description: STATUS_TEXT[operation.status] };

@@ -4,6 +4,7 @@ import * as email from "@/lib/email/operations";
 import * as incidents from "@/lib/incidents/operations";
 import * as maintenance from "@/lib/maintenance/operations";
 import * as pages from "@/lib/pages/operations";
+import * as reports from "@/lib/reports/operations";
 import * as notifications from "@/lib/notifications/operations";
 import * as members from "@/lib/members/operations";
 import * as monitors from "@/lib/monitors/operations";
@@ -28,4 +29,5 @@ export const operations: readonly Operation[] = [
   ...Object.values(email),
   ...Object.values(tokens),
   ...Object.values(audit),
+  ...Object.values(reports),
 ];

@@ -85,6 +85,7 @@ const EXPECTED: Record<string, "public" | "viewer" | "editor" | "admin"> = {
   createApiToken: "admin",
   deleteApiToken: "admin",
   listAuditLog: "admin",
+  availabilityReport: "viewer",
 };
 
 // What a token may never do, whatever its role: manage tokens, members and invitations.

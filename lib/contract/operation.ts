@@ -33,6 +33,8 @@ export type Operation = {
   /** Fields of the resource that a client may send back unchanged (GET-modify-PUT); ignored. */
   readOnly?: readonly string[];
   response?: z.ZodType;
+  /** Text representations the answer may take instead of JSON (`format=csv`). */
+  alsoAs?: readonly string[];
   status: 200 | 201 | 202 | 204;
   /** Problem codes this operation can answer besides the common ones, for the documentation. */
   problems?: readonly { status: number; code: string }[];

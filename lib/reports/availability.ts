@@ -1,0 +1,389 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { getDb, rowsOf, schema, type Executor } from "@/db/client";
+import { assertComponentsExist } from "@/lib/components/exist";
+import type { Actor } from "@/lib/contract/actor";
+import { ValidationError } from "@/lib/errors";
+import { wallAt, zonedInputToIso } from "@/lib/time/zones";
+import { parsePeriod, type AvailabilityQuery, type AvailabilityReport } from "./schemas";
+
+const { component, workspace } = schema;
+
+const DAY_MS = 86_400_000;
+/** The longest period one report covers: a year, with room for a leap day and DST. */
+export const MAX_REPORT_DAYS = 400;
+
+export const AVAILABILITY_FORMULA =
+  "availability = (observed − down) / observed × 100, rounded down to three decimals. Observed: the minutes of the period the component existed" +
+  " (less maintenance when excluded). Down: minutes in partial or major outage; degraded performance counts as up." +
+  " Maintenance (a window in progress on the component, or the status under maintenance) is left out of observed time when excluded, and counts as down otherwise." +
+  " Overall: the same over the sum of every component's minutes.";
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** The instant a calendar month starts in `zone` (month 13 is January of the next year). */
+function monthStart(year: number, month: number, zone: string): Date {
+  const y = year + Math.floor((month - 1) / 12);
+  const m = ((month - 1) % 12) + 1;
+  return new Date(zonedInputToIso(`${y}-${pad(m)}-01T00:00`, zone)!);
+}
+
+/**
+ * The period a query names: `period` (a calendar month, quarter or year in the workspace's
+ * zone), `from` and `to`, or else the last whole month.
+ */
+export function reportPeriod(query: AvailabilityQuery, zone: string, now: number) {
+  if (query.from && query.to) return { from: new Date(query.from), to: new Date(query.to) };
+  let start: { year: number; month: number; months: number };
+  if (query.period) start = parsePeriod(query.period);
+  else {
+    const { year, month } = wallAt(now, zone);
+    start =
+      month === 1
+        ? { year: year - 1, month: 12, months: 1 }
+        : { year, month: month - 1, months: 1 };
+  }
+  return {
+    from: monthStart(start.year, start.month, zone),
+    to: monthStart(start.year, start.month + start.months, zone),
+  };
+}
+
+type Minutes = { observedMs: number; downMs: number };
+
+const minutes = (ms: number) => Math.round(ms / 600) / 100;
+const availability = ({ observedMs, downMs }: Minutes) =>
+  observedMs > 0 ? Math.floor((1 - downMs / observedMs) * 100_000) / 1000 : null;
+
+const idArray = (ids: readonly string[]) => `{${ids.join(",")}}`;
+
+/** A multirange's length in milliseconds. */
+const lengthMs = (multirange: string) =>
+  `(select coalesce(sum(extract(epoch from upper(r) - lower(r)) * 1000), 0)::float8 from unnest(${multirange}) r)`;
+
+/**
+ * Each component's observed and down milliseconds in [from, end), from its status history and
+ * the maintenance windows on it, added up in the database: one pass over the period's changes.
+ */
+async function minutesPerComponent(
+  tx: Executor,
+  workspaceId: string,
+  ids: readonly string[],
+  from: Date,
+  end: Date,
+  excludeMaintenance: boolean,
+): Promise<Map<string, Minutes>> {
+  if (!ids.length || end <= from) return new Map();
+  const f = from.toISOString();
+  const e = end.toISOString();
+  const observed = excludeMaintenance ? "covered - maint" : "covered";
+  const down = excludeMaintenance ? "down - maint" : "(down + maint) * covered";
+  const rows = rowsOf<{ componentId: string; observedMs: number; downMs: number }>(
+    await tx.execute(sql`
+      with comp as (select unnest(${idArray(ids)}::uuid[]) as id),
+      changes as (
+        select c.id as component_id, x.changed_at, x.to_status, x.id as change_id
+        from comp c cross join lateral (
+          select s.changed_at, s.to_status, s.id from component_status_change s
+          where s.workspace_id = ${workspaceId} and s.component_id = c.id
+            and s.changed_at <= ${f}::timestamptz
+          order by s.changed_at desc, s.id desc limit 1
+        ) x
+        union all
+        select s.component_id, s.changed_at, s.to_status, s.id from component_status_change s
+        where s.workspace_id = ${workspaceId} and s.component_id = any(${idArray(ids)}::uuid[])
+          and s.changed_at > ${f}::timestamptz and s.changed_at < ${e}::timestamptz
+      ),
+      segments as (
+        select component_id, to_status,
+          tstzrange(greatest(changed_at, ${f}::timestamptz),
+            coalesce(lead(changed_at) over (partition by component_id order by changed_at, change_id),
+              ${e}::timestamptz)) as span
+        from changes
+      ),
+      windows as (
+        select mc.component_id,
+          tstzrange(greatest(m.started_at, ${f}::timestamptz),
+            least(coalesce(m.completed_at, m.cancelled_at, ${e}::timestamptz), ${e}::timestamptz)) as span
+        from maintenance m
+        join maintenance_component mc on mc.maintenance_id = m.id
+        where m.workspace_id = ${workspaceId} and mc.workspace_id = ${workspaceId}
+          and mc.component_id = any(${idArray(ids)}::uuid[])
+          and m.started_at is not null and m.started_at < ${e}::timestamptz
+          and coalesce(m.completed_at, m.cancelled_at, 'infinity') > greatest(m.started_at, ${f}::timestamptz)
+      ),
+      per as (
+        select c.id as component_id,
+          coalesce((select range_agg(s.span) from segments s
+            where s.component_id = c.id), '{}'::tstzmultirange) as covered,
+          coalesce((select range_agg(s.span) from segments s
+            where s.component_id = c.id and s.to_status in ('partial_outage', 'major_outage')),
+            '{}'::tstzmultirange) as down,
+          coalesce((select range_agg(m.span) from (
+            select s.span from segments s
+              where s.component_id = c.id and s.to_status = 'under_maintenance'
+            union all
+            select w.span from windows w where w.component_id = c.id
+          ) m), '{}'::tstzmultirange) as maint
+        from comp c
+      )
+      select component_id as "componentId",
+        ${sql.raw(lengthMs(observed))} as "observedMs",
+        ${sql.raw(lengthMs(down))} as "downMs"
+      from per`),
+  );
+  return new Map(
+    rows.map((row) => [
+      row.componentId,
+      { observedMs: Number(row.observedMs), downMs: Number(row.downMs) },
+    ]),
+  );
+}
+
+/** Incidents (published) open at any time in [from, end) that touched one of the components. */
+async function incidentsIn(
+  tx: Executor,
+  workspaceId: string,
+  ids: readonly string[],
+  from: Date,
+  end: Date,
+  everyComponent: boolean,
+) {
+  const f = from.toISOString();
+  const e = end.toISOString();
+  return rowsOf<{
+    id: string;
+    title: string;
+    impact: AvailabilityReport["incidents"][number]["impact"];
+    startedAt: string;
+    resolvedAt: string | null;
+    ms: number;
+    componentIds: string[] | null;
+  }>(
+    await tx.execute(sql`
+      select i.id, i.title, i.impact, i.started_at as "startedAt", i.resolved_at as "resolvedAt",
+        (extract(epoch from least(coalesce(i.resolved_at, ${e}::timestamptz), ${e}::timestamptz)
+          - greatest(i.started_at, ${f}::timestamptz)) * 1000)::float8 as ms,
+        (select array_agg(ic.component_id order by ic.component_id) from incident_component ic
+          where ic.incident_id = i.id and ic.component_id = any(${idArray(ids)}::uuid[])) as "componentIds"
+      from incident i
+      where i.workspace_id = ${workspaceId} and i.visibility = 'published'
+        and i.started_at < ${e}::timestamptz
+        and coalesce(i.resolved_at, 'infinity') > ${f}::timestamptz
+        and (${everyComponent} or exists (
+          select 1 from incident_component ic
+          where ic.incident_id = i.id and ic.component_id = any(${idArray(ids)}::uuid[])))
+      order by i.started_at, i.id`),
+  );
+}
+
+/** Maintenance windows that took place in [from, end) on one of the components. */
+async function maintenancesIn(
+  tx: Executor,
+  workspaceId: string,
+  ids: readonly string[],
+  from: Date,
+  end: Date,
+  everyComponent: boolean,
+) {
+  const f = from.toISOString();
+  const e = end.toISOString();
+  return rowsOf<{
+    id: string;
+    title: string;
+    startedAt: string;
+    endedAt: string | null;
+    ms: number;
+    componentIds: string[] | null;
+  }>(
+    await tx.execute(sql`
+      select m.id, m.title, m.started_at as "startedAt",
+        coalesce(m.completed_at, m.cancelled_at) as "endedAt",
+        (extract(epoch from least(coalesce(m.completed_at, m.cancelled_at, ${e}::timestamptz), ${e}::timestamptz)
+          - greatest(m.started_at, ${f}::timestamptz)) * 1000)::float8 as ms,
+        (select array_agg(mc.component_id order by mc.component_id) from maintenance_component mc
+          where mc.maintenance_id = m.id and mc.component_id = any(${idArray(ids)}::uuid[])) as "componentIds"
+      from maintenance m
+      where m.workspace_id = ${workspaceId} and m.started_at is not null
+        and m.started_at < ${e}::timestamptz
+        and coalesce(m.completed_at, m.cancelled_at, 'infinity') > ${f}::timestamptz
+        and (${everyComponent} or exists (
+          select 1 from maintenance_component mc
+          where mc.maintenance_id = m.id and mc.component_id = any(${idArray(ids)}::uuid[])))
+      order by m.started_at, m.id`),
+  );
+}
+
+/**
+ * The availability of the workspace's components (or those asked for) over a period: per
+ * component and overall, with the incidents and maintenance windows in it. See
+ * AVAILABILITY_FORMULA for how minutes count.
+ */
+export async function availabilityReport({
+  ctx,
+  query,
+  now = Date.now(),
+}: {
+  ctx: Pick<Actor, "workspaceId">;
+  query: AvailabilityQuery;
+  now?: number;
+}): Promise<AvailabilityReport> {
+  const db = await getDb();
+  const [settings] = await db
+    .select({ timeZone: workspace.timeZone })
+    .from(workspace)
+    .where(eq(workspace.id, ctx.workspaceId));
+  const timeZone = settings?.timeZone ?? "Etc/UTC";
+  const { from, to } = reportPeriod(query, timeZone, now);
+  if (to <= from) {
+    throw new ValidationError([{ field: "to", message: "Must be after from." }]);
+  }
+  if (to.getTime() - from.getTime() > MAX_REPORT_DAYS * DAY_MS) {
+    throw new ValidationError([
+      { field: query.period ? "period" : "to", message: `At most ${MAX_REPORT_DAYS} days.` },
+    ]);
+  }
+  const end = new Date(Math.min(to.getTime(), now));
+
+  return db.transaction(
+    async (tx) => {
+      const asked = query.componentIds ? [...new Set(query.componentIds)] : null;
+      if (asked) {
+        await assertComponentsExist(tx, ctx.workspaceId, asked, (index) => `componentIds.${index}`);
+      }
+      const components = await tx
+        .select({ id: component.id, name: component.name })
+        .from(component)
+        .where(
+          and(
+            eq(component.workspaceId, ctx.workspaceId),
+            asked ? inArray(component.id, asked) : undefined,
+          ),
+        )
+        .orderBy(asc(component.position));
+      const ids = components.map((c) => c.id);
+      const [perComponent, incidents, maintenances] = await Promise.all([
+        minutesPerComponent(tx, ctx.workspaceId, ids, from, end, query.excludeMaintenance),
+        end > from ? incidentsIn(tx, ctx.workspaceId, ids, from, end, !asked) : [],
+        end > from ? maintenancesIn(tx, ctx.workspaceId, ids, from, end, !asked) : [],
+      ]);
+      const total: Minutes = { observedMs: 0, downMs: 0 };
+      const rows = components.map((c) => {
+        const counted = perComponent.get(c.id) ?? { observedMs: 0, downMs: 0 };
+        total.observedMs += counted.observedMs;
+        total.downMs += counted.downMs;
+        return {
+          componentId: c.id,
+          name: c.name,
+          observedMinutes: minutes(counted.observedMs),
+          downtimeMinutes: minutes(counted.downMs),
+          availabilityPercent: availability(counted),
+        };
+      });
+      return {
+        from,
+        to: end,
+        timeZone,
+        excludeMaintenance: query.excludeMaintenance,
+        formula: AVAILABILITY_FORMULA,
+        overall: {
+          observedMinutes: minutes(total.observedMs),
+          downtimeMinutes: minutes(total.downMs),
+          availabilityPercent: availability(total),
+        },
+        components: rows,
+        incidents: incidents.map((i) => ({
+          id: i.id,
+          title: i.title,
+          impact: i.impact,
+          startedAt: new Date(i.startedAt),
+          resolvedAt: i.resolvedAt ? new Date(i.resolvedAt) : null,
+          minutesInPeriod: minutes(Number(i.ms)),
+          componentIds: i.componentIds ?? [],
+        })),
+        maintenances: maintenances.map((m) => ({
+          id: m.id,
+          title: m.title,
+          startedAt: new Date(m.startedAt),
+          endedAt: m.endedAt ? new Date(m.endedAt) : null,
+          minutesInPeriod: minutes(Number(m.ms)),
+          componentIds: m.componentIds ?? [],
+        })),
+      };
+    },
+    { accessMode: "read only", isolationLevel: "repeatable read" },
+  );
+}
+
+const csvCell = (value: string | number | null) => {
+  if (value === null) return "";
+  const text = String(value);
+  // A cell that a spreadsheet would read as a formula is quoted and prefixed, so it stays text.
+  const safe = /^[=+\-@\t\r]/.test(text) && typeof value === "string" ? `'${text}` : text;
+  return /[",\n\r]/.test(safe) || safe !== text ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+/** The report as CSV: one row per component, the overall row, then each incident and window. */
+export function availabilityCsv(report: AvailabilityReport): string {
+  const iso = (value: Date | string | null) =>
+    value === null ? null : new Date(value).toISOString();
+  const header = [
+    "type",
+    "id",
+    "name",
+    "start",
+    "end",
+    "observed_minutes",
+    "downtime_minutes",
+    "availability_percent",
+    "impact",
+  ];
+  const from = iso(report.from);
+  const to = iso(report.to);
+  const rows: (string | number | null)[][] = [
+    ...report.components.map((c) => [
+      "component",
+      c.componentId,
+      c.name,
+      from,
+      to,
+      c.observedMinutes,
+      c.downtimeMinutes,
+      c.availabilityPercent,
+      null,
+    ]),
+    [
+      "overall",
+      null,
+      "Overall",
+      from,
+      to,
+      report.overall.observedMinutes,
+      report.overall.downtimeMinutes,
+      report.overall.availabilityPercent,
+      null,
+    ],
+    ...report.incidents.map((i) => [
+      "incident",
+      i.id,
+      i.title,
+      iso(i.startedAt),
+      iso(i.resolvedAt),
+      i.minutesInPeriod,
+      null,
+      null,
+      i.impact,
+    ]),
+    ...report.maintenances.map((m) => [
+      "maintenance",
+      m.id,
+      m.title,
+      iso(m.startedAt),
+      iso(m.endedAt),
+      m.minutesInPeriod,
+      null,
+      null,
+      null,
+    ]),
+  ];
+  return [header, ...rows].map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";
+}

@@ -1,0 +1,17 @@
+import { defineOperation } from "@/lib/contract/operation";
+import { AvailabilityQuery, AvailabilityReport } from "./schemas";
+
+export const availabilityReport = defineOperation({
+  id: "availabilityReport",
+  method: "GET",
+  path: "/v1/reports/availability",
+  tag: "Reports",
+  summary: "Availability of components over a period, for SLA reports",
+  description:
+    "Per component and overall: minutes observed, minutes down and availability in percent, with the incidents and maintenance windows of the period. Partial and major outage count as down; degraded performance counts as up; maintenance time is left out (`excludeMaintenance=true`, the default) or counted as down. `format=csv` answers the same as text/csv. The period is `period` (a month, quarter or year in the workspace's zone) or `from` and `to`; without either, the last whole month. At most 400 days.",
+  access: "viewer",
+  query: AvailabilityQuery,
+  response: AvailabilityReport,
+  alsoAs: ["text/csv"],
+  status: 200,
+});
