@@ -116,7 +116,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ben
       rmSync(dataDir, { recursive: true, force: true });
       if (adminUrl) {
         const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-        await admin.unsafe(`drop database if exists "${database}" with (force)`);
+        if (!process.env.BENCH_KEEP)
+          await admin.unsafe(`drop database if exists "${database}" with (force)`);
         await admin.end();
       }
     },

@@ -76,10 +76,14 @@ export const componentStatusChange = pgTable(
   },
   (t) => [
     index("component_status_change_component_id_idx").on(t.componentId),
+    // With id and status in the key, a component's history in a period is read from the index
+    // alone, already in order (availability reports, uptime bars).
     index("component_status_change_workspace_component_changed_idx").on(
       t.workspaceId,
       t.componentId,
       t.changedAt,
+      t.id,
+      t.toStatus,
     ),
   ],
 );

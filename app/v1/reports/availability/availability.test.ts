@@ -321,4 +321,27 @@ describe("GET /v1/reports/availability", () => {
     const anonymous = await new TestClient().get("/v1/reports/availability");
     expect(anonymous.status).toBe(401);
   });
+
+  it("takes the status at the period's first instant, and changes at one instant in order", async () => {
+    const created = await owner.post("/v1/components", { name: "TIES" });
+    expect(created.status).toBe(201);
+    await history(created.body.id, [
+      ["2026-05-31T23:00:00Z", "major_outage"],
+      ["2026-06-01T00:00:00Z", "operational"],
+      // Two changes in one transaction share their instant: the later one holds.
+      ["2026-06-05T00:00:00Z", "major_outage"],
+      ["2026-06-05T00:00:00Z", "operational"],
+      ["2026-06-06T00:00:00Z", "partial_outage"],
+      ["2026-06-06T00:00:00Z", "partial_outage"],
+      ["2026-06-06T00:30:00Z", "operational"],
+    ]);
+    const response = await viewer.get(
+      `/v1/reports/availability?period=2026-06&componentIds=${created.body.id}`,
+    );
+    expect(response.status).toBe(200);
+    expect(response.body.components[0]).toMatchObject({
+      observedMinutes: 43_200,
+      downtimeMinutes: 30,
+    });
+  });
 });

@@ -1,0 +1,2 @@
+DROP INDEX "component_status_change_workspace_component_changed_idx";--> statement-breakpoint
+CREATE INDEX "component_status_change_workspace_component_changed_idx" ON "component_status_change" USING btree ("workspace_id","component_id","changed_at","id","to_status");
