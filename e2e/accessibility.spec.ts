@@ -13,6 +13,7 @@ const DASHBOARD = [
   "/dashboard/members",
   "/dashboard/api-tokens",
   "/dashboard/audit-log",
+  "/dashboard/reports",
   "/dashboard/settings",
   "/dashboard/mailbox",
 ];

@@ -8,6 +8,7 @@ import type * as members from "@/lib/members/schemas";
 import type * as monitors from "@/lib/monitors/schemas";
 import type * as notifications from "@/lib/notifications/schemas";
 import type * as pages from "@/lib/pages/schemas";
+import type * as reports from "@/lib/reports/schemas";
 import type * as sso from "@/lib/sso/schemas";
 import type * as subscribers from "@/lib/subscribers/schemas";
 import type * as tokens from "@/lib/tokens/schemas";
@@ -91,6 +92,7 @@ export type ApiTokenInput = Json<z.input<typeof tokens.ApiTokenInput>>;
 
 export type AuditEntry = Answer<typeof audit.AuditEntry>;
 export type AuditLog = Answer<typeof audit.AuditLog>;
+export type AvailabilityReport = Answer<typeof reports.AvailabilityReport>;
 /** The audit log's filters, as its query string takes them. */
 export type AuditFilters = Pick<
   z.input<typeof audit.AuditQuery>,

@@ -86,6 +86,11 @@ export const mailboxKeys = {
   all: ["mailbox"] as const,
 };
 
+export const reportKeys = {
+  all: ["reports"] as const,
+  availability: (query: string) => [...reportKeys.all, "availability", query] as const,
+};
+
 export const workspaceKeys = {
   all: ["workspace"] as const,
 };

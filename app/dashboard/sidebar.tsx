@@ -15,6 +15,7 @@ const NAVIGATION: { href: string; label: string; role: Role }[] = [
   { href: "/dashboard/maintenance", label: "Maintenance", role: "viewer" },
   { href: "/dashboard/monitors", label: "Monitors", role: "viewer" },
   { href: "/dashboard/pages", label: "Status pages", role: "viewer" },
+  { href: "/dashboard/reports", label: "Reports", role: "viewer" },
   { href: "/dashboard/notifications", label: "Notifications", role: "admin" },
   { href: "/dashboard/members", label: "Members", role: "admin" },
   { href: "/dashboard/api-tokens", label: "API tokens", role: "admin" },

@@ -1,0 +1,48 @@
+import { wallAt, zonedInputToIso } from "@/lib/time/zones";
+
+export type PeriodKind = "month" | "quarter" | "year" | "custom";
+export type PeriodChoice = {
+  kind: PeriodKind;
+  /** `2026-03` for a month, `2026-Q1` for a quarter, `2026` for a year. */
+  period: string;
+  /** Custom: first and last day (inclusive), `2026-03-01`. */
+  fromDay: string;
+  toDay: string;
+};
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** The last whole month, quarter and year, in the workspace's zone: what the form opens on. */
+export function lastWhole(kind: Exclude<PeriodKind, "custom">, now: number, zone: string): string {
+  const { year, month } = wallAt(now, zone);
+  if (kind === "year") return String(year - 1);
+  if (kind === "quarter") {
+    const quarter = Math.floor((month - 1) / 3);
+    return quarter === 0 ? `${year - 1}-Q4` : `${year}-Q${quarter}`;
+  }
+  return month === 1 ? `${year - 1}-12` : `${year}-${pad(month - 1)}`;
+}
+
+const dayAfter = (day: string) => {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+};
+
+/** The report's query for a choice, or null while a custom period is incomplete. */
+export function reportQuery(
+  choice: PeriodChoice,
+  zone: string,
+  excludeMaintenance: boolean,
+): string | null {
+  const params = new URLSearchParams({ excludeMaintenance: String(excludeMaintenance) });
+  if (choice.kind === "custom") {
+    if (!choice.fromDay || !choice.toDay) return null;
+    const from = zonedInputToIso(`${choice.fromDay}T00:00`, zone);
+    const to = zonedInputToIso(`${dayAfter(choice.toDay)}T00:00`, zone);
+    if (!from || !to) return null;
+    params.set("from", from);
+    params.set("to", to);
+  } else params.set("period", choice.period);
+  return params.toString();
+}
