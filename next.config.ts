@@ -9,7 +9,7 @@ const nextConfig: NextConfig = {
   ...(process.env.BUILD_OUTPUT === "standalone" ? { output: "standalone" as const } : {}),
   // PGlite loads its WebAssembly and data files from its own package folder,
   // and postgres.js must not be bundled twice; both stay plain Node modules.
-  serverExternalPackages: ["@electric-sql/pglite", "postgres"],
+  serverExternalPackages: ["@electric-sql/pglite", "postgres", "prom-client"],
   // Migrations are read from disk at start-up, and the status page's icon is read with its
   // stylesheet and script (lib/public/assets.ts), so they travel with every server bundle.
   outputFileTracingIncludes: { "/**": ["./db/migrations/**", "./app/icon.svg"] },

@@ -174,6 +174,7 @@ const envSchema = z
     API_RATE_LIMIT: z.coerce.number().int().min(0).default(600),
     AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
     SETUP_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+    METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
     INNGEST_EVENT_KEY: z.string().optional(),
     INNGEST_SIGNING_KEY: z.string().optional(),
     INNGEST_DEV: z.string().optional(),
@@ -229,6 +230,8 @@ const envSchema = z
     /** Days audit entries are kept. */
     auditRetentionDays: env.AUDIT_RETENTION_DAYS,
     setupToken: env.SETUP_TOKEN,
+    /** The bearer token `/metrics` asks for; unset, `/metrics` is off. */
+    metricsToken: env.METRICS_TOKEN,
     inngestDev: env.INNGEST_DEV !== undefined,
     /** How the Inngest client reaches Inngest; read only when `inngest` is "inngest". */
     inngestClient: {

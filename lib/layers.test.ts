@@ -29,7 +29,7 @@ const LIB_FLOORS: string[][] = [
   // Tools without domain knowledge, and the browser's own modules.
   ["crypto", "net", "limits", "content", "status", "time", "client", "i18n"],
   // HTTP plumbing: the front gate, problem+json, addresses, headers.
-  ["http"],
+  ["http", "metrics"],
   // What every domain shares: zod fields, paging, operation declarations, the actor.
   ["contract"],
   // Events out of a transaction, the announcer of background work, the "data changed" signal,

@@ -6,6 +6,7 @@ import { roleAtLeast } from "@/lib/contract/roles";
 import { METHODS, type Method, type Operation } from "@/lib/contract/operation";
 import { errorResponse, problemResponse } from "@/lib/http/problem";
 import { noteDatabaseAnswered } from "@/lib/database-outage";
+import { observeRequest } from "@/lib/metrics/registry";
 import { frontGate, parseWith, readJsonBody } from "@/lib/http/request";
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -50,7 +51,7 @@ export function handle<O extends Operation>(
   fn: (args: HandlerArgs<O>) => Promise<Result<O> | Response>,
   options: { location?: (result: Result<O>) => string } = {},
 ): RouteHandler {
-  return async (request, context) => {
+  const answer: RouteHandler = async (request, context) => {
     const refused = frontGate(request);
     if (refused) return refused;
     try {
@@ -93,6 +94,17 @@ export function handle<O extends Operation>(
     } catch (error) {
       return errorResponse(error);
     }
+  };
+  return async (request, context) => {
+    const started = performance.now();
+    const response = await answer(request, context);
+    observeRequest(
+      operation.method,
+      operation.path,
+      response.status,
+      (performance.now() - started) / 1000,
+    );
+    return response;
   };
 }
 

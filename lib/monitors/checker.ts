@@ -3,6 +3,7 @@ import { uuidv7 } from "uuidv7";
 import { getDb, rowsOf, schema, type Transaction } from "@/db/client";
 import { config } from "@/lib/config";
 import { logError } from "@/lib/log";
+import { observeCheck } from "@/lib/metrics/registry";
 import type { CheckOutcome } from "./check";
 import { nextRegionVerdict, nextSlot, phaseOf, type RegionVerdict } from "./detection";
 import { evaluateMonitors, warnOfCertificates, type CertificateSeen } from "./effects";
@@ -372,6 +373,11 @@ export async function recordChecks(batch: Done[]): Promise<ToEvaluate> {
   const checked = slots.flatMap(({ done, result }) =>
     result ? [{ claim: done.claim, result }] : [],
   );
+  for (const { claim, result } of checked) {
+    if (result.latencyMs !== null) {
+      observeCheck(claim.monitorId, claim.region, result.status, result.latencyMs / 1000);
+    }
+  }
   const resultRows = checked.map(({ claim, result }) => ({
     id: uuidv7(),
     workspace_id: claim.workspaceId,
