@@ -91,3 +91,50 @@ export const incidentUpdate = pgTable(
     ),
   ],
 );
+
+/**
+ * A prepared incident: its title and first update with `{{variables}}`, and the impact, status
+ * and components a declaration from it starts with. Monitors may name one for the incidents
+ * they open.
+ */
+export const incidentTemplate = pgTable(
+  "incident_template",
+  {
+    id: id(),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspace.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    title: text().notNull(),
+    body: text().notNull(),
+    status: incidentStatusEnum().notNull().default("investigating"),
+    impact: incidentImpactEnum().notNull(),
+    createdAt: createdAt(),
+    updatedAt: at().notNull().defaultNow(),
+  },
+  (t) => [index("incident_template_workspace_id_name_idx").on(t.workspaceId, t.name)],
+);
+
+export const incidentTemplateComponent = pgTable(
+  "incident_template_component",
+  {
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspace.id, { onDelete: "cascade" }),
+    templateId: uuid()
+      .notNull()
+      .references(() => incidentTemplate.id, { onDelete: "cascade" }),
+    componentId: uuid()
+      .notNull()
+      .references(() => component.id, { onDelete: "cascade" }),
+    status: componentStatusEnum().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.templateId, t.componentId] }),
+    index("incident_template_component_component_id_idx").on(t.componentId),
+    index("incident_template_component_workspace_id_template_id_idx").on(
+      t.workspaceId,
+      t.templateId,
+    ),
+  ],
+);

@@ -12,7 +12,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { at, createdAt, id } from "./columns";
 import { component, componentStatusEnum } from "./components";
-import { incident } from "./incidents";
+import { incident, incidentTemplate } from "./incidents";
 import { workspace } from "./workspace";
 
 export const httpMethodEnum = pgEnum("http_method", [
@@ -73,6 +73,8 @@ export const monitor = pgTable(
     state: monitorStateEnum().notNull().default("pending"),
     since: at().notNull().defaultNow(),
     /** The incident this monitor opened for its current or last outage, while it is open. */
+    /** The template its incidents are worded from; null: its own wording. */
+    incidentTemplateId: uuid().references(() => incidentTemplate.id, { onDelete: "set null" }),
     incidentId: uuid().references(() => incident.id, { onDelete: "set null" }),
     /** A state change whose effects an in-progress maintenance held back; applied once it ends. */
     effectsHeld: boolean().notNull().default(false),
@@ -81,6 +83,7 @@ export const monitor = pgTable(
   },
   (t) => [
     index("monitor_incident_id_idx").on(t.incidentId),
+    index("monitor_incident_template_id_idx").on(t.incidentTemplateId),
     index("monitor_workspace_id_created_idx").on(t.workspaceId, t.createdAt, t.id),
     index("monitor_component_id_idx").on(t.componentId),
   ],

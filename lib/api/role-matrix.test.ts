@@ -86,6 +86,12 @@ const EXPECTED: Record<string, "public" | "viewer" | "editor" | "admin"> = {
   deleteApiToken: "admin",
   listAuditLog: "admin",
   availabilityReport: "viewer",
+  listIncidentTemplates: "viewer",
+  createIncidentTemplate: "editor",
+  getIncidentTemplate: "viewer",
+  updateIncidentTemplate: "editor",
+  deleteIncidentTemplate: "editor",
+  declareFromTemplate: "editor",
 };
 
 // What a token may never do, whatever its role: manage tokens, members and invitations.

@@ -2,6 +2,11 @@ import { idParams } from "@/lib/contract/fields";
 import { defineOperation } from "@/lib/contract/operation";
 import {
   CreateIncidentInput,
+  CreateIncidentTemplateInput,
+  DeclareFromTemplateInput,
+  IncidentTemplate,
+  IncidentTemplateList,
+  PatchIncidentTemplateInput,
   EditUpdateInput,
   Incident,
   INCIDENT_READ_ONLY,
@@ -120,5 +125,87 @@ export const editIncidentUpdate = defineOperation({
   readOnly: ["id", "status", "createdAt", "editedAt", "author"],
   response: Incident,
   status: 200,
+  problems: contentRules,
+});
+
+const templates = "Incident templates";
+
+export const listIncidentTemplates = defineOperation({
+  id: "listIncidentTemplates",
+  method: "GET",
+  path: "/v1/incident-templates",
+  tag: templates,
+  summary: "The workspace's incident templates, by name",
+  access: "viewer",
+  response: IncidentTemplateList,
+  status: 200,
+});
+
+export const createIncidentTemplate = defineOperation({
+  id: "createIncidentTemplate",
+  method: "POST",
+  path: "/v1/incident-templates",
+  tag: templates,
+  summary: "Prepare an incident template",
+  description:
+    "Title and body may name `{{variables}}`: `{{component}}` (the affected components' names), `{{start}}` (when it started, in the workspace's zone) and `{{monitor}}` (for a monitor's incidents) are filled in; any other is given when declaring. A variable left unfilled is refused then (`unfilled_placeholder`).",
+  access: "editor",
+  body: CreateIncidentTemplateInput,
+  response: IncidentTemplate,
+  status: 201,
+});
+
+export const getIncidentTemplate = defineOperation({
+  id: "getIncidentTemplate",
+  method: "GET",
+  path: "/v1/incident-templates/{id}",
+  tag: templates,
+  summary: "An incident template",
+  access: "viewer",
+  params: idParams,
+  response: IncidentTemplate,
+  status: 200,
+});
+
+export const updateIncidentTemplate = defineOperation({
+  id: "updateIncidentTemplate",
+  method: "PATCH",
+  path: "/v1/incident-templates/{id}",
+  tag: templates,
+  summary: "Change an incident template",
+  description: "Fields left out keep their values; `components` replaces the list.",
+  access: "editor",
+  params: idParams,
+  body: PatchIncidentTemplateInput,
+  readOnly: ["id", "variables", "createdAt", "updatedAt"],
+  response: IncidentTemplate,
+  status: 200,
+});
+
+export const deleteIncidentTemplate = defineOperation({
+  id: "deleteIncidentTemplate",
+  method: "DELETE",
+  path: "/v1/incident-templates/{id}",
+  tag: templates,
+  summary: "Delete an incident template",
+  description: "Monitors that named it word their incidents themselves again.",
+  access: "editor",
+  params: idParams,
+  status: 204,
+});
+
+export const declareFromTemplate = defineOperation({
+  id: "declareFromTemplate",
+  method: "POST",
+  path: "/v1/incident-templates/{id}/incidents",
+  tag: templates,
+  summary: "Declare an incident from a template",
+  description:
+    "The template's title and body with their variables filled, its impact, status and components (or `components` given here). A draft unless `visibility: published`, as for POST /v1/incidents.",
+  access: "editor",
+  params: idParams,
+  body: DeclareFromTemplateInput,
+  response: Incident,
+  status: 201,
   problems: contentRules,
 });

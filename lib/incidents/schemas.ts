@@ -117,3 +117,83 @@ export const INCIDENT_READ_ONLY = [
   "components",
   "updates",
 ] as const;
+
+const templateText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, "Must not be empty.")
+    .max(max, `At most ${max.toLocaleString("en")} characters.`)
+    .refine((text) => !/<[a-z/!?]/i.test(text), "Markdown only: no HTML tags.");
+const variableValues = () =>
+  z
+    .record(
+      z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "Variable names are letters, digits and _."),
+      z.string().trim().min(1, "Must not be empty.").max(500, "At most 500 characters."),
+    )
+    .refine((values) => Object.keys(values).length <= 50, "At most 50 variables.");
+
+export const IncidentTemplate = z
+  .object({
+    id: uuid(),
+    name: z.string(),
+    title: z.string(),
+    body: z.string(),
+    status: IncidentStatus,
+    impact: IncidentImpact,
+    components: z.array(AffectedComponent),
+    variables: z
+      .array(z.string())
+      .describe(
+        "The variables its title and body name; component, start and monitor are filled in.",
+      ),
+    createdAt: z.date(),
+    updatedAt: z.date(),
+  })
+  .meta({ id: "IncidentTemplate" });
+export type IncidentTemplate = z.input<typeof IncidentTemplate>;
+
+export const IncidentTemplateList = z
+  .object({ templates: z.array(IncidentTemplate) })
+  .meta({ id: "IncidentTemplateList" });
+
+const openStatus = () =>
+  z.enum(["investigating", "identified", "monitoring"], {
+    message: "Must be investigating, identified or monitoring.",
+  });
+
+export const CreateIncidentTemplateInput = z
+  .strictObject({
+    name: name(),
+    title: templateText(200),
+    body: templateText(20_000),
+    status: openStatus().default("investigating"),
+    impact: IncidentImpact,
+    components: affectedComponents().default([]),
+  })
+  .meta({ id: "CreateIncidentTemplateInput" });
+export type CreateIncidentTemplateInput = z.output<typeof CreateIncidentTemplateInput>;
+
+export const PatchIncidentTemplateInput = z
+  .strictObject({
+    name: name().optional(),
+    title: templateText(200).optional(),
+    body: templateText(20_000).optional(),
+    status: openStatus().optional(),
+    impact: IncidentImpact.optional(),
+    components: affectedComponents().optional(),
+  })
+  .meta({ id: "PatchIncidentTemplateInput" });
+export type PatchIncidentTemplateInput = z.output<typeof PatchIncidentTemplateInput>;
+
+export const DeclareFromTemplateInput = z
+  .strictObject({
+    variables: variableValues()
+      .default({})
+      .describe("Values for the template's own variables, by name."),
+    visibility: Visibility.optional(),
+    components: affectedComponents().optional().describe("Instead of the template's components."),
+    startedAt: timestamp().optional(),
+  })
+  .meta({ id: "DeclareFromTemplateInput" });
+export type DeclareFromTemplateInput = z.output<typeof DeclareFromTemplateInput>;

@@ -2,6 +2,8 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb, schema, type Executor } from "@/db/client";
 import { transactionChangingData } from "@/lib/changes/changes";
 import { declareIncident, postUpdate } from "@/lib/incidents/incidents";
+import { fillTemplate } from "@/lib/incidents/templates";
+import { assertPublishableText } from "@/lib/content/rules";
 import { logError } from "@/lib/log";
 import { emitEvent } from "@/lib/outbox/outbox";
 import { monitorVerdict } from "./detection";
@@ -65,6 +67,39 @@ function worded(text: string, names: { component: string; monitor: string }): st
   return plain(
     text.replaceAll("{component}", names.component).replaceAll("{monitor}", names.monitor),
   );
+}
+
+/**
+ * The opening title and body from the monitor's incident template, its variables filled; null
+ * without one, or when the template names a variable only a person can fill (the monitor's own
+ * wording is used then, so the incident still opens); so is one a name made unpublishable.
+ */
+async function templateWording(
+  tx: Executor,
+  row: MonitorRow,
+): Promise<{ title: string; body: string } | null> {
+  if (!row.incidentTemplateId) return null;
+  const [template] = await tx
+    .select({ title: schema.incidentTemplate.title, body: schema.incidentTemplate.body })
+    .from(schema.incidentTemplate)
+    .where(
+      and(
+        eq(schema.incidentTemplate.workspaceId, row.workspaceId),
+        eq(schema.incidentTemplate.id, row.incidentTemplateId),
+      ),
+    );
+  if (!template) return null;
+  const filled = await fillTemplate(tx, row.workspaceId, template, {
+    componentIds: [row.componentId],
+    startedAt: row.since,
+    monitor: row.name,
+  });
+  try {
+    assertPublishableText(filled);
+    return filled;
+  } catch {
+    return null;
+  }
 }
 
 async function componentName(tx: Executor, row: MonitorRow): Promise<string> {
@@ -194,13 +229,17 @@ async function applyEffects(tx: Executor, row: MonitorRow, failures: CheckResult
       }
       return done({});
     }
+    const opening = (await templateWording(tx, row)) ?? {
+      title: worded(wording.title, names),
+      body: worded(wording.body, names),
+    };
     const created = await declareIncident(
       tx,
       author,
       {
-        title: worded(wording.title, names).slice(0, 200),
+        title: opening.title.slice(0, 200),
         impact: IMPACT[status],
-        body: worded(wording.body, names),
+        body: opening.body,
         status: "investigating",
         visibility: row.publishPolicy === "auto" ? "published" : "draft",
         components: [{ componentId: row.componentId, status }],

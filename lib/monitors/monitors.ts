@@ -6,6 +6,7 @@ import { changesBetween, recordAudit } from "@/lib/audit/audit";
 import { transactionChangingData } from "@/lib/changes/changes";
 import { insertComponent } from "@/lib/components/components";
 import { assertComponentsExist } from "@/lib/components/exist";
+import { assertTemplateExists } from "@/lib/incidents/templates";
 import { config } from "@/lib/config";
 import { ConflictError, NotFoundError, ValidationError } from "@/lib/errors";
 import { roleAtLeast, type Role } from "@/lib/contract/roles";
@@ -258,6 +259,7 @@ export async function createMonitor({ ctx, input }: { ctx: Actor; input: Monitor
   const secretsEncrypted = await encryptSecrets(id, secrets);
   const created = await transactionChangingData(ctx.workspaceId, async (tx) => {
     await assertRoomForMonitor(tx, ctx.workspaceId);
+    await assertTemplateExists(tx, ctx.workspaceId, input.incidentTemplateId);
     let componentId = input.componentId;
     if (componentId) {
       await assertComponentsExist(tx, ctx.workspaceId, [componentId], () => "componentId");
@@ -323,6 +325,7 @@ export async function replaceMonitor({
     if (input.componentId) {
       await assertComponentsExist(tx, ctx.workspaceId, [input.componentId], () => "componentId");
     }
+    await assertTemplateExists(tx, ctx.workspaceId, input.incidentTemplateId);
     const resumed = input.enabled && !current.enabled;
     const now = new Date();
     const [row] = await tx

@@ -252,6 +252,12 @@ export const MonitorInput = z
     }),
     enabled: z.boolean().default(true),
     incidentWording: IncidentWording.default(DEFAULT_WORDING),
+    incidentTemplateId: uuid()
+      .nullable()
+      .default(null)
+      .describe(
+        "An incident template whose title and body word the incidents it opens, instead of incidentWording's title and body.",
+      ),
   })
   .superRefine((input, ctx) => {
     for (const type of MONITOR_TYPES) {
@@ -338,6 +344,7 @@ export const Monitor = z
     }),
     enabled: z.boolean(),
     incidentWording: z.object({ title: z.string(), body: z.string(), resolvedBody: z.string() }),
+    incidentTemplateId: uuid().nullable(),
     createdAt: z.date(),
     updatedAt: z.date(),
   })

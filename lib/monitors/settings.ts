@@ -147,6 +147,7 @@ export function columnsOf(
     recoveryThreshold: input.detection.recoveryThreshold,
     enabled: input.enabled,
     wording: input.incidentWording,
+    incidentTemplateId: input.incidentTemplateId,
     // The other types keep the specification's http defaults in these columns.
     url: null as string | null,
     method: "GET" as const,
@@ -257,6 +258,7 @@ export function present(row: MonitorRow, heartbeat?: { secret?: string; lastPing
     },
     enabled: row.enabled,
     incidentWording: wordingOf(row),
+    incidentTemplateId: row.incidentTemplateId,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

@@ -80,6 +80,7 @@ export type MonitorDraft = {
   downStatus: MonitorInput["downStatus"];
   enabled: boolean;
   incidentWording: WordingDraft;
+  incidentTemplateId: string | null;
   stored: StoredSecrets;
 };
 
@@ -147,6 +148,7 @@ const DEFAULTS: Omit<MonitorDraft, "http"> & { http: Omit<HttpDraft, "headers" |
     body: "We are investigating issues with {component}.",
     resolvedBody: "{component} is operating normally again.",
   },
+  incidentTemplateId: null,
   stored: { headers: [], body: false, password: false, token: false },
 };
 
@@ -222,6 +224,7 @@ export function draftOf(input?: MonitorInput): MonitorDraft {
     downStatus: input.downStatus,
     enabled: input.enabled,
     incidentWording: { ...input.incidentWording },
+    incidentTemplateId: input.incidentTemplateId,
     stored: {
       headers: (http?.headers ?? [])
         .filter((h) => h.value === MASK)
@@ -337,5 +340,6 @@ export function inputFromDraft(draft: MonitorDraft): MonitorInput {
     },
     enabled: draft.enabled,
     incidentWording: draft.incidentWording,
+    incidentTemplateId: draft.incidentTemplateId,
   };
 }

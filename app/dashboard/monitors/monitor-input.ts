@@ -69,5 +69,6 @@ export function inputOf(monitor: Monitor): MonitorInput {
       body: monitor.incidentWording.body,
       resolvedBody: monitor.incidentWording.resolvedBody,
     },
+    incidentTemplateId: monitor.incidentTemplateId,
   };
 }

@@ -1,0 +1,19 @@
+/**
+ * Template variables: `{{name}}`, a name of letters, digits and underscores. Pure, so the
+ * dashboard fills a template as it is chosen the same way the API does.
+ */
+const VARIABLE = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
+
+/** The variables a text names, each once, in order. */
+export function variablesIn(text: string): string[] {
+  return [...new Set([...text.matchAll(VARIABLE)].map((match) => match[1]!))];
+}
+
+/**
+ * The text with each variable that has a value replaced by it; the others are left as they are,
+ * so the content rules refuse them as unfilled. Values are inserted as they are: one that holds
+ * `{{…}}` is refused the same way.
+ */
+export function fillVariables(text: string, values: Record<string, string | undefined>): string {
+  return text.replace(VARIABLE, (whole, name: string) => values[name] ?? whole);
+}
