@@ -14,6 +14,7 @@ const DASHBOARD = [
   "/dashboard/api-tokens",
   "/dashboard/audit-log",
   "/dashboard/reports",
+  "/dashboard/incidents/templates",
   "/dashboard/settings",
   "/dashboard/mailbox",
 ];

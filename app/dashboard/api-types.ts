@@ -93,6 +93,8 @@ export type ApiTokenInput = Json<z.input<typeof tokens.ApiTokenInput>>;
 export type AuditEntry = Answer<typeof audit.AuditEntry>;
 export type AuditLog = Answer<typeof audit.AuditLog>;
 export type AvailabilityReport = Answer<typeof reports.AvailabilityReport>;
+export type IncidentTemplate = Answer<typeof incidents.IncidentTemplate>;
+export type IncidentTemplateList = Answer<typeof incidents.IncidentTemplateList>;
 /** The audit log's filters, as its query string takes them. */
 export type AuditFilters = Pick<
   z.input<typeof audit.AuditQuery>,

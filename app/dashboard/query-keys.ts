@@ -86,6 +86,10 @@ export const mailboxKeys = {
   all: ["mailbox"] as const,
 };
 
+export const templateKeys = {
+  all: ["incident-templates"] as const,
+};
+
 export const reportKeys = {
   all: ["reports"] as const,
   availability: (query: string) => [...reportKeys.all, "availability", query] as const,

@@ -17,3 +17,17 @@ export function variablesIn(text: string): string[] {
 export function fillVariables(text: string, values: Record<string, string | undefined>): string {
   return text.replace(VARIABLE, (whole, name: string) => values[name] ?? whole);
 }
+
+/** An instant as the workspace reads it, for `{{start}}`: "27 Nov 2026, 14:30 CET". */
+export function startWording(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZoneName: "short",
+  }).format(at);
+}

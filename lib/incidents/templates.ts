@@ -3,7 +3,7 @@ import { getDb, schema, type Executor } from "@/db/client";
 import { changesBetween, recordAudit } from "@/lib/audit/audit";
 import { transactionChangingData } from "@/lib/changes/changes";
 import { assertComponentsExist } from "@/lib/components/exist";
-import { fillVariables, variablesIn } from "@/lib/content/placeholders";
+import { fillVariables, startWording, variablesIn } from "@/lib/content/placeholders";
 import type { Actor } from "@/lib/contract/actor";
 import { NotFoundError, ValidationError } from "@/lib/errors";
 import { groupBy } from "@/lib/group-by";
@@ -227,20 +227,6 @@ export async function deleteIncidentTemplate({ ctx, id }: { ctx: Actor; id: stri
       name: row.name,
     });
   });
-}
-
-/** An instant as the workspace reads it, for `{{start}}`: "27 Nov 2026, 14:30 CET". */
-export function startWording(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-GB", {
-    timeZone,
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-    timeZoneName: "short",
-  }).format(at);
 }
 
 /**

@@ -14,7 +14,12 @@ import { SelectField } from "@/app/ui/select-field";
 import type { Incident } from "../api-types";
 import { useComponentChoices } from "../components/use-components";
 import { componentKeys, incidentKeys } from "../query-keys";
+import { fillVariables, startWording } from "@/lib/content/placeholders";
+import { useWorkspace } from "../settings/use-workspace";
 import { IMPACT_OPTIONS, STATUS_OPTIONS } from "./options";
+import { useIncidentTemplates } from "./use-templates";
+
+type Preset = { title: string; body: string; status: string; impact: string };
 
 export const DECLARE_DRAFT = "allclear:declare-incident";
 
@@ -34,6 +39,33 @@ export function DeclareForm({ onDone }: { onDone: () => void }) {
   const [components, setComponents] = useState<Picked[]>(
     () => (draft.restored?.extra as Picked[] | undefined) ?? [],
   );
+  const templates = useIncidentTemplates();
+  const zone = useWorkspace().data?.timeZone ?? "Etc/UTC";
+  // A chosen template fills the form anew; what it leaves as {{variable}} is for the writer.
+  const [preset, setPreset] = useState<{ key: number; values: Preset } | null>(null);
+  const field = (name: keyof Preset, fallback?: string) =>
+    preset ? preset.values[name] : draft.field(name, fallback);
+  function applyTemplate(id: string) {
+    const template = templates.data?.templates.find((t) => t.id === id);
+    if (!template) return;
+    const names = new Map(choices?.map((c) => [c.id, c.name]));
+    const values = {
+      start: startWording(new Date(), zone),
+      ...(template.components.length
+        ? { component: template.components.map((c) => names.get(c.componentId) ?? "").join(", ") }
+        : {}),
+    };
+    setComponents(template.components);
+    setPreset({
+      key: (preset?.key ?? 0) + 1,
+      values: {
+        title: fillVariables(template.title, values),
+        body: fillVariables(template.body, values),
+        status: template.status,
+        impact: template.impact,
+      },
+    });
+  }
   const announce = useAnnounce();
   const declare = useMutation({
     mutationFn: (body: Record<string, unknown>) =>
@@ -77,7 +109,21 @@ export function DeclareForm({ onDone }: { onDone: () => void }) {
       <h2>Declare incident</h2>
       {draft.restored && <p className="notice">What you had typed is back; Cancel drops it.</p>}
       {/* A refusal stays until the form changes: what it named may be fixed by then. */}
+      {templates.data && templates.data.templates.length > 0 && (
+        <SelectField
+          label="Start from a template"
+          name="template"
+          options={[
+            { value: "", label: "No template" },
+            ...templates.data.templates.map((t) => ({ value: t.id, label: t.name })),
+          ]}
+          defaultValue=""
+          hint="Fills in the form; replace any {{variable}} left in it before declaring."
+          onChange={(event) => applyTemplate(event.target.value)}
+        />
+      )}
       <form
+        key={preset?.key ?? 0}
         ref={form}
         className="form"
         onSubmit={submit}
@@ -93,7 +139,7 @@ export function DeclareForm({ onDone }: { onDone: () => void }) {
           required
           maxLength={200}
           autoFocus
-          defaultValue={draft.field("title")}
+          defaultValue={field("title")}
           error={error?.forField("title")}
         />
         <div className="row">
@@ -101,20 +147,20 @@ export function DeclareForm({ onDone }: { onDone: () => void }) {
             label="Status"
             name="status"
             options={STATUS_OPTIONS.filter((option) => option.value !== "resolved")}
-            defaultValue={draft.field("status", "investigating")}
+            defaultValue={field("status", "investigating")}
           />
           <SelectField
             label="Impact"
             name="impact"
             options={IMPACT_OPTIONS}
-            defaultValue={draft.field("impact", "minor")}
+            defaultValue={field("impact", "minor")}
           />
         </div>
         <MarkdownField
           label="Message"
           name="body"
           required
-          defaultValue={draft.field("body")}
+          defaultValue={field("body")}
           error={error?.forField("body")}
         />
         <ComponentPicker

@@ -23,11 +23,16 @@ export function IncidentsView() {
         <h1 data-item-focus tabIndex={-1}>
           Incidents
         </h1>
-        {canEdit && !declaring && (
-          <button type="button" data-opens="page-form" onClick={() => setDeclaring(true)}>
-            Declare incident
-          </button>
-        )}
+        <div className="row">
+          <Link href="/dashboard/incidents/templates" className="button secondary">
+            Templates
+          </Link>
+          {canEdit && !declaring && (
+            <button type="button" data-opens="page-form" onClick={() => setDeclaring(true)}>
+              Declare incident
+            </button>
+          )}
+        </div>
       </div>
       {declaring && <DeclareForm onDone={() => setDeclaring(false)} />}
       <nav className="tabs" aria-label="Incident state">

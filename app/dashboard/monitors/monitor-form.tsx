@@ -27,6 +27,7 @@ import { inputOf } from "./monitor-input";
 import { DnsFields, HeartbeatFields, TcpFields } from "./type-fields";
 import { useMonitorChange, useSettingsTest } from "./use-monitors";
 import { WordingFields } from "./wording-fields";
+import { useIncidentTemplates } from "../incidents/use-templates";
 
 const asApiError = (error: Error | null) => (error instanceof ApiError ? error : null);
 
@@ -51,6 +52,7 @@ export function MonitorForm({
   const components = useComponentPage();
   const announce = useAnnounce();
   const form = useRef<HTMLFormElement>(null);
+  const templates = useIncidentTemplates();
   const [draft, setDraft] = useState<MonitorDraft>(() =>
     draftOf(initial ? inputOf(initial) : undefined),
   );
@@ -199,6 +201,22 @@ export function MonitorForm({
           error={messageFor(error, "downStatus")}
         />
       </div>
+      {templates.data && templates.data.templates.length > 0 && (
+        <SelectField
+          label="Incident template"
+          name="incidentTemplateId"
+          value={draft.incidentTemplateId ?? ""}
+          onChange={(event) =>
+            setDraft((d) => ({ ...d, incidentTemplateId: event.target.value || null }))
+          }
+          options={[
+            { value: "", label: "None: the wording below" },
+            ...templates.data.templates.map((t) => ({ value: t.id, label: t.name })),
+          ]}
+          hint="Words the incidents it opens; the wording below still resolves them, and stands in when the template needs a person to fill it."
+          error={messageFor(error, "incidentTemplateId")}
+        />
+      )}
       <WordingFields
         value={draft.incidentWording}
         onChange={change("incidentWording")}
