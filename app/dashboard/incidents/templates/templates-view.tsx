@@ -156,8 +156,8 @@ export function TemplatesView() {
       </div>
       <p className="muted">
         Prepared incidents for what tends to go wrong: declare one from{" "}
-        <Link href="/dashboard/incidents">the incidents page</Link>, or let a monitor word its incidents with
-        one.
+        <Link href="/dashboard/incidents">the incidents page</Link>, or let a monitor word its
+        incidents with one.
       </p>
       {editing !== null && (
         <TemplateForm
