@@ -148,77 +148,68 @@ export async function minutesPerComponent(
   );
 }
 
-/** Incidents (published) open at any time in [from, end) that touched one of the components. */
-async function incidentsIn(
-  tx: Executor,
-  workspaceId: string,
-  ids: readonly string[],
-  from: Date,
-  end: Date,
-  everyComponent: boolean,
-) {
-  const f = from.toISOString();
-  const e = end.toISOString();
-  return rowsOf<{
-    id: string;
-    title: string;
-    impact: AvailabilityReport["incidents"][number]["impact"];
-    startedAt: string;
-    resolvedAt: string | null;
-    ms: number;
-    componentIds: string[] | null;
-  }>(
-    await tx.execute(sql`
-      select i.id, i.title, i.impact, i.started_at as "startedAt", i.resolved_at as "resolvedAt",
-        (extract(epoch from least(coalesce(i.resolved_at, ${e}::timestamptz), ${e}::timestamptz)
-          - greatest(i.started_at, ${f}::timestamptz)) * 1000)::float8 as ms,
-        (select array_agg(ic.component_id order by ic.component_id) from incident_component ic
-          where ic.incident_id = i.id and ic.component_id = any(${idArray(ids)}::uuid[])) as "componentIds"
-      from incident i
-      where i.workspace_id = ${workspaceId} and i.visibility = 'published'
-        and i.started_at < ${e}::timestamptz
-        and coalesce(i.resolved_at, 'infinity') > ${f}::timestamptz
-        and (${everyComponent} or exists (
-          select 1 from incident_component ic
-          where ic.incident_id = i.id and ic.component_id = any(${idArray(ids)}::uuid[])))
-      order by i.started_at, i.id`),
-  );
-}
+/** What an incident or a window is, for listing those of a period. */
+const EVENTS = {
+  // Published incidents only: customers never saw drafts.
+  incident: {
+    table: "incident",
+    components: "incident_component",
+    key: "incident_id",
+    end: "e.resolved_at",
+    columns: `e.impact, e.resolved_at as "resolvedAt"`,
+    kept: "e.visibility = 'published'",
+  },
+  // Windows that took place: scheduled ones never started, cancelled ones before they did.
+  maintenance: {
+    table: "maintenance",
+    components: "maintenance_component",
+    key: "maintenance_id",
+    end: "coalesce(e.completed_at, e.cancelled_at)",
+    columns: `coalesce(e.completed_at, e.cancelled_at) as "endedAt"`,
+    kept: "e.started_at is not null",
+  },
+} as const;
 
-/** Maintenance windows that took place in [from, end) on one of the components. */
-async function maintenancesIn(
+type EventRow = {
+  id: string;
+  title: string;
+  startedAt: string;
+  ms: number;
+  componentIds: string[] | null;
+  impact?: AvailabilityReport["incidents"][number]["impact"];
+  resolvedAt?: string | null;
+  endedAt?: string | null;
+};
+
+/**
+ * The incidents or windows of the workspace under way at any time in [from, end) that touched
+ * one of the components (any, with `everyComponent`), with their time inside the period.
+ */
+async function eventsIn(
   tx: Executor,
+  kind: keyof typeof EVENTS,
   workspaceId: string,
   ids: readonly string[],
-  from: Date,
-  end: Date,
-  everyComponent: boolean,
-) {
-  const f = from.toISOString();
-  const e = end.toISOString();
-  return rowsOf<{
-    id: string;
-    title: string;
-    startedAt: string;
-    endedAt: string | null;
-    ms: number;
-    componentIds: string[] | null;
-  }>(
+  period: { from: Date; end: Date; everyComponent: boolean },
+): Promise<EventRow[]> {
+  const { table, components, key, end, columns, kept } = EVENTS[kind];
+  const raw = sql.raw;
+  const f = period.from.toISOString();
+  const e = period.end.toISOString();
+  const theirs = sql`${raw(components)} c where c.${raw(key)} = e.id
+    and c.component_id = any(${idArray(ids)}::uuid[])`;
+  return rowsOf<EventRow>(
     await tx.execute(sql`
-      select m.id, m.title, m.started_at as "startedAt",
-        coalesce(m.completed_at, m.cancelled_at) as "endedAt",
-        (extract(epoch from least(coalesce(m.completed_at, m.cancelled_at, ${e}::timestamptz), ${e}::timestamptz)
-          - greatest(m.started_at, ${f}::timestamptz)) * 1000)::float8 as ms,
-        (select array_agg(mc.component_id order by mc.component_id) from maintenance_component mc
-          where mc.maintenance_id = m.id and mc.component_id = any(${idArray(ids)}::uuid[])) as "componentIds"
-      from maintenance m
-      where m.workspace_id = ${workspaceId} and m.started_at is not null
-        and m.started_at < ${e}::timestamptz
-        and coalesce(m.completed_at, m.cancelled_at, 'infinity') > ${f}::timestamptz
-        and (${everyComponent} or exists (
-          select 1 from maintenance_component mc
-          where mc.maintenance_id = m.id and mc.component_id = any(${idArray(ids)}::uuid[])))
-      order by m.started_at, m.id`),
+      select e.id, e.title, e.started_at as "startedAt", ${raw(columns)},
+        (extract(epoch from least(coalesce(${raw(end)}, ${e}::timestamptz), ${e}::timestamptz)
+          - greatest(e.started_at, ${f}::timestamptz)) * 1000)::float8 as ms,
+        (select array_agg(c.component_id order by c.component_id) from ${theirs}) as "componentIds"
+      from ${raw(table)} e
+      where e.workspace_id = ${workspaceId} and ${raw(kept)}
+        and e.started_at < ${e}::timestamptz
+        and coalesce(${raw(end)}, 'infinity') > ${f}::timestamptz
+        and (${period.everyComponent} or exists (select 1 from ${theirs}))
+      order by e.started_at, e.id`),
   );
 }
 
@@ -274,10 +265,11 @@ export async function availabilityReport({
         )
         .orderBy(asc(component.position));
       const ids = components.map((c) => c.id);
+      const period = { from, end, everyComponent: !asked };
       const [perComponent, incidents, maintenances] = await Promise.all([
         minutesPerComponent(tx, ctx.workspaceId, ids, from, end, query.excludeMaintenance),
-        end > from ? incidentsIn(tx, ctx.workspaceId, ids, from, end, !asked) : [],
-        end > from ? maintenancesIn(tx, ctx.workspaceId, ids, from, end, !asked) : [],
+        end > from ? eventsIn(tx, "incident", ctx.workspaceId, ids, period) : [],
+        end > from ? eventsIn(tx, "maintenance", ctx.workspaceId, ids, period) : [],
       ]);
       const total: Minutes = { observedMs: 0, downMs: 0 };
       const rows = components.map((c) => {
@@ -307,7 +299,7 @@ export async function availabilityReport({
         incidents: incidents.map((i) => ({
           id: i.id,
           title: i.title,
-          impact: i.impact,
+          impact: i.impact!,
           startedAt: new Date(i.startedAt),
           resolvedAt: i.resolvedAt ? new Date(i.resolvedAt) : null,
           minutesInPeriod: minutes(Number(i.ms)),

@@ -16,7 +16,7 @@ import { useComponentChoices } from "../components/use-components";
 import { componentKeys, incidentKeys } from "../query-keys";
 import { fillVariables, startWording } from "@/lib/content/placeholders";
 import { useWorkspace } from "../settings/use-workspace";
-import { IMPACT_OPTIONS, STATUS_OPTIONS } from "./options";
+import { OpeningFields } from "./opening-fields";
 import { useIncidentTemplates } from "./use-templates";
 
 type Preset = { title: string; body: string; status: string; impact: string };
@@ -142,20 +142,10 @@ export function DeclareForm({ onDone }: { onDone: () => void }) {
           defaultValue={field("title")}
           error={error?.forField("title")}
         />
-        <div className="row">
-          <SelectField
-            label="Status"
-            name="status"
-            options={STATUS_OPTIONS.filter((option) => option.value !== "resolved")}
-            defaultValue={field("status", "investigating")}
-          />
-          <SelectField
-            label="Impact"
-            name="impact"
-            options={IMPACT_OPTIONS}
-            defaultValue={field("impact", "minor")}
-          />
-        </div>
+        <OpeningFields
+          status={field("status", "investigating")}
+          impact={field("impact", "minor")}
+        />
         <MarkdownField
           label="Message"
           name="body"

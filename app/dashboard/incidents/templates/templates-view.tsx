@@ -11,13 +11,12 @@ import { Field } from "@/app/ui/field";
 import { FormError } from "@/app/ui/form-error";
 import { ListSection } from "@/app/ui/list-section";
 import { MarkdownField } from "@/app/ui/markdown-field";
-import { SelectField } from "@/app/ui/select-field";
 import { ApiError, apiFetch } from "@/lib/client/api";
 import { useCan } from "../../actor";
 import type { IncidentTemplate } from "../../api-types";
 import { useComponentChoices } from "../../components/use-components";
 import { templateKeys } from "../../query-keys";
-import { IMPACT_OPTIONS, STATUS_OPTIONS } from "../options";
+import { OpeningFields } from "../opening-fields";
 import { useIncidentTemplates } from "../use-templates";
 
 const VARIABLES_HINT =
@@ -86,20 +85,10 @@ function TemplateForm({
           hint={VARIABLES_HINT}
           error={error?.forField("title")}
         />
-        <div className="row">
-          <SelectField
-            label="Status"
-            name="status"
-            options={STATUS_OPTIONS.filter((option) => option.value !== "resolved")}
-            defaultValue={template?.status ?? "investigating"}
-          />
-          <SelectField
-            label="Impact"
-            name="impact"
-            options={IMPACT_OPTIONS}
-            defaultValue={template?.impact ?? "minor"}
-          />
-        </div>
+        <OpeningFields
+          status={template?.status ?? "investigating"}
+          impact={template?.impact ?? "minor"}
+        />
         <MarkdownField
           label="First update"
           name="body"
