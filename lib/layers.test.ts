@@ -95,6 +95,7 @@ describe("layers", () => {
       "@/lib/status/labels",
       "@/lib/time/",
       "@/lib/content/markdown",
+      "@/lib/content/placeholders",
       "@/lib/auth/next-path",
     ];
     const crossings: string[] = [];

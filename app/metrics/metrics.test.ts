@@ -111,6 +111,9 @@ describe("GET /metrics", () => {
       status: "partial_outage",
     });
     expect(changed.status).toBe(200);
+    // Another component of the same name, operational: each keeps its own series.
+    const twin = await owner.post("/v1/components", { name: "Payments API" });
+    expect(twin.status).toBe(201);
     target.always("/up", { status: 200, body: "ok" });
     const monitor = await owner.post("/v1/monitors", {
       name: "Checkout",
@@ -138,10 +141,15 @@ describe("GET /metrics", () => {
     const metrics = await scrape();
     const status = metrics.get("allclear_component_status")!;
     expect(status.type).toBe("GAUGE");
-    expect(sample(status, { component: "Payments API", status: "partial_outage" })?.value).toBe(
-      "1",
+    const id = created.body.id;
+    expect(sample(status, { component_id: id, status: "partial_outage" })?.value).toBe("1");
+    expect(sample(status, { component_id: twin.body.id, status: "partial_outage" })?.value).toBe(
+      "0",
     );
-    expect(sample(status, { component: "Payments API", status: "operational" })?.value).toBe("0");
+    expect(sample(status, { component_id: twin.body.id, status: "operational" })?.value).toBe("1");
+    expect(
+      sample(metrics.get("allclear_component_info"), { component_id: id })?.labels?.component,
+    ).toBe("Payments API");
 
     expect(
       sample(metrics.get("allclear_monitor_info"), { monitor_id: monitor.body.id })?.labels

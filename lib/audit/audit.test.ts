@@ -156,6 +156,20 @@ const PNG = Buffer.from(
   "base64",
 );
 
+const TEMPLATE = {
+  name: "Checkout errors",
+  title: "Errors at checkout",
+  body: "Investigating since {{start}}.",
+  impact: "minor",
+};
+
+/** A template made by the script, for the recipes that change or use one. */
+async function template(): Promise<string> {
+  const created = await script.post("/v1/incident-templates", TEMPLATE);
+  expect(created.status, created.text).toBe(201);
+  return created.body.id;
+}
+
 type Made = { response: TestResponse; target: string | null };
 type Recipe = { action: string; by: "token" | "owner" | "invitee"; run: () => Promise<Made> };
 
@@ -404,6 +418,39 @@ const RECIPES: Record<string, Recipe> = {
         impact: "major",
         body: "Investigating.",
       });
+      return { response, target: response.body.id };
+    },
+  },
+  createIncidentTemplate: {
+    action: "incident_template.create",
+    by: "token",
+    run: async () => {
+      const response = await script.post("/v1/incident-templates", TEMPLATE);
+      return { response, target: response.body.id };
+    },
+  },
+  updateIncidentTemplate: {
+    action: "incident_template.update",
+    by: "token",
+    run: async () => {
+      const id = await template();
+      return made(script.patch(`/v1/incident-templates/${id}`, { impact: "major" }), id);
+    },
+  },
+  deleteIncidentTemplate: {
+    action: "incident_template.delete",
+    by: "token",
+    run: async () => {
+      const id = await template();
+      return made(script.delete(`/v1/incident-templates/${id}`), id);
+    },
+  },
+  declareFromTemplate: {
+    action: "incident.create",
+    by: "token",
+    run: async () => {
+      const id = await template();
+      const response = await script.post(`/v1/incident-templates/${id}/incidents`, {});
       return { response, target: response.body.id };
     },
   },

@@ -15,7 +15,10 @@ export function variablesIn(text: string): string[] {
  * `{{…}}` is refused the same way.
  */
 export function fillVariables(text: string, values: Record<string, string | undefined>): string {
-  return text.replace(VARIABLE, (whole, name: string) => values[name] ?? whole);
+  // Own values only: a name such as `constructor` is the writer's to fill, not Object's.
+  return text.replace(VARIABLE, (whole, name: string) =>
+    Object.hasOwn(values, name) && values[name] !== undefined ? values[name] : whole,
+  );
 }
 
 /** An instant as the workspace reads it, for `{{start}}`: "27 Nov 2026, 14:30 CET". */

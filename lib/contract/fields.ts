@@ -12,7 +12,12 @@ export const email = () =>
     .transform((value) => value.toLowerCase());
 export const password = () =>
   z.string().min(8, "At least 8 characters.").max(128, "At most 128 characters.");
-export const timestamp = () => z.iso.datetime({ offset: true });
+// The database has no year 0: an instant before year 1 (in UTC) is refused here, not by it.
+const FIRST_INSTANT = Date.parse("0001-01-01T00:00:00Z");
+export const timestamp = () =>
+  z.iso
+    .datetime({ offset: true })
+    .refine((value) => Date.parse(value) >= FIRST_INSTANT, "Must be in year 1 or later.");
 
 export const idParams = z.object({ id: uuid() });
 

@@ -64,11 +64,13 @@ function answer(row: TemplateRow, components: Affected[]): IncidentTemplate {
   };
 }
 
-async function loadTemplate(tx: Executor, workspaceId: string, id: string) {
-  const [row] = await tx
+/** A template and its components; `lock` holds its row until the transaction ends. */
+async function loadTemplate(tx: Executor, workspaceId: string, id: string, lock = false) {
+  const query = tx
     .select()
     .from(incidentTemplate)
     .where(and(eq(incidentTemplate.workspaceId, workspaceId), eq(incidentTemplate.id, id)));
+  const [row] = lock ? await query.for("update") : await query;
   if (!row) throw new NotFoundError("incident template");
   const components = (await templateComponents(tx, workspaceId, [id])).get(id) ?? [];
   return { row, components };
@@ -194,7 +196,7 @@ export async function updateIncidentTemplate({
 }) {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const before = await loadTemplate(tx, ctx.workspaceId, id);
+    const before = await loadTemplate(tx, ctx.workspaceId, id, true);
     const { components, ...fields } = input;
     const [row] = await tx
       .update(incidentTemplate)
@@ -217,7 +219,7 @@ export async function updateIncidentTemplate({
 export async function deleteIncidentTemplate({ ctx, id }: { ctx: Actor; id: string }) {
   const db = await getDb();
   await db.transaction(async (tx) => {
-    const { row } = await loadTemplate(tx, ctx.workspaceId, id);
+    const { row } = await loadTemplate(tx, ctx.workspaceId, id, true);
     await tx
       .delete(incidentTemplate)
       .where(and(eq(incidentTemplate.workspaceId, ctx.workspaceId), eq(incidentTemplate.id, id)));
@@ -284,13 +286,18 @@ export async function declareFromTemplate({
       { componentIds: affected.map((c) => c.componentId), startedAt },
       input.variables,
     );
-    if (text.title.length > 200) {
-      throw new ValidationError([
-        {
-          field: "variables",
-          message: `The filled title has ${text.title.length} characters; at most 200.`,
-        },
-      ]);
+    for (const [part, limit] of [
+      ["title", 200],
+      ["body", 20_000],
+    ] as const) {
+      if (text[part].length > limit) {
+        throw new ValidationError([
+          {
+            field: "variables",
+            message: `The filled ${part} has ${text[part].length} characters; at most ${limit.toLocaleString("en")}.`,
+          },
+        ]);
+      }
     }
     const author: Author = ctx;
     return declareIncident(tx, author, {

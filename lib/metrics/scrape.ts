@@ -13,10 +13,14 @@ async function stateRegistry(): Promise<Registry> {
   const registry = new Registry();
   const gauge = <L extends string>(name: string, help: string, labelNames: L[]) =>
     new Gauge<L>({ name, help, labelNames, registers: [registry] });
+  const componentInfo = gauge("allclear_component_info", "A component's name, by id.", [
+    "component_id",
+    "component",
+  ]);
   const componentStatus = gauge(
     "allclear_component_status",
     "1 for the status each component has now, 0 for the others.",
-    ["component", "status"],
+    ["component_id", "status"],
   );
   const monitorInfo = gauge("allclear_monitor_info", "A monitor's name, by id.", [
     "monitor_id",
@@ -45,7 +49,7 @@ async function stateRegistry(): Promise<Registry> {
 
   const db = await getDb();
   const [components, monitors, lags, deliveryCounts, emailCounts] = await Promise.all([
-    db.execute(sql`select name, status from component order by position`),
+    db.execute(sql`select id, name, status from component order by position`),
     db.execute(sql`
       select m.id, m.name, r.region, r.state from monitor m
       join monitor_region r on r.monitor_id = m.id where m.enabled`),
@@ -61,9 +65,11 @@ async function stateRegistry(): Promise<Registry> {
       select state, count(*)::int as n from email_message where state in ('pending', 'failed')
       group by state`),
   ]);
-  for (const c of rowsOf<{ name: string; status: string }>(components)) {
+  // By id, joined to names through the info series: two components may share a name.
+  for (const c of rowsOf<{ id: string; name: string; status: string }>(components)) {
+    componentInfo.set({ component_id: c.id, component: c.name }, 1);
     for (const status of COMPONENT_STATUSES) {
-      componentStatus.set({ component: c.name, status }, c.status === status ? 1 : 0);
+      componentStatus.set({ component_id: c.id, status }, c.status === status ? 1 : 0);
     }
   }
   const named = new Set<string>();

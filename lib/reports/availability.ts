@@ -51,8 +51,10 @@ export function reportPeriod(query: AvailabilityQuery, zone: string, now: number
 type Minutes = { observedMs: number; downMs: number };
 
 const minutes = (ms: number) => Math.round(ms / 600) / 100;
+// Up time over observed time, in thousandths of a percent, rounded down; the division comes last
+// so that a whole step (9 of 10 minutes up: 90.000) is not lost to the float before it.
 const availability = ({ observedMs, downMs }: Minutes) =>
-  observedMs > 0 ? Math.floor((1 - downMs / observedMs) * 100_000) / 1000 : null;
+  observedMs > 0 ? Math.floor(((observedMs - downMs) * 100_000) / observedMs) / 1000 : null;
 
 const idArray = (ids: readonly string[]) => `{${ids.join(",")}}`;
 
@@ -242,7 +244,8 @@ export async function availabilityReport({
       { field: query.period ? "period" : "to", message: `At most ${MAX_REPORT_DAYS} days.` },
     ]);
   }
-  const end = new Date(Math.min(to.getTime(), now));
+  // A period still to come has nothing observed yet: it ends where it begins.
+  const end = new Date(Math.max(from.getTime(), Math.min(to.getTime(), now)));
 
   return db.transaction(
     async (tx) => {
@@ -250,10 +253,16 @@ export async function availabilityReport({
       // than it saved; and the period's changes are sorted once, which fits in memory.
       await tx.execute(sql`set local jit = off`);
       await tx.execute(sql`set local work_mem = '64MB'`);
-      const asked = query.componentIds ? [...new Set(query.componentIds)] : null;
-      if (asked) {
-        await assertComponentsExist(tx, ctx.workspaceId, asked, (index) => `componentIds.${index}`);
+      if (query.componentIds) {
+        // Each id as it was listed, so a refusal names its own place in the list.
+        await assertComponentsExist(
+          tx,
+          ctx.workspaceId,
+          query.componentIds,
+          (index) => `componentIds.${index}`,
+        );
       }
+      const asked = query.componentIds ? [...new Set(query.componentIds)] : null;
       const components = await tx
         .select({ id: component.id, name: component.name })
         .from(component)

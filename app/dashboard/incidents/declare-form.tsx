@@ -49,11 +49,11 @@ export function DeclareForm({ onDone }: { onDone: () => void }) {
     const template = templates.data?.templates.find((t) => t.id === id);
     if (!template) return;
     const names = new Map(choices?.map((c) => [c.id, c.name]));
+    const named = template.components.map((c) => names.get(c.componentId));
+    // {{component}} is filled only when every name is known; else it is left for the writer.
     const values = {
       start: startWording(new Date(), zone),
-      ...(template.components.length
-        ? { component: template.components.map((c) => names.get(c.componentId) ?? "").join(", ") }
-        : {}),
+      ...(named.length && named.every(Boolean) ? { component: named.join(", ") } : {}),
     };
     setComponents(template.components);
     setPreset({

@@ -23,8 +23,10 @@ export function lastWhole(kind: Exclude<PeriodKind, "custom">, now: number, zone
   return month === 1 ? `${year - 1}-12` : `${year}-${pad(month - 1)}`;
 }
 
-const dayAfter = (day: string) => {
+/** The next day's date, or null for what is no date (a browser allows five-digit years). */
+const dayAfter = (day: string): string | null => {
   const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return null;
   date.setUTCDate(date.getUTCDate() + 1);
   return date.toISOString().slice(0, 10);
 };
@@ -39,7 +41,8 @@ export function reportQuery(
   if (choice.kind === "custom") {
     if (!choice.fromDay || !choice.toDay) return null;
     const from = zonedInputToIso(`${choice.fromDay}T00:00`, zone);
-    const to = zonedInputToIso(`${dayAfter(choice.toDay)}T00:00`, zone);
+    const next = dayAfter(choice.toDay);
+    const to = next && zonedInputToIso(`${next}T00:00`, zone);
     if (!from || !to) return null;
     params.set("from", from);
     params.set("to", to);

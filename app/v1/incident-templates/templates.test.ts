@@ -133,6 +133,18 @@ describe("incident templates", () => {
     expect(unfilled.body.code).toBe("unfilled_placeholder");
     expect(unfilled.body.detail).toContain("{{eta}}");
     expect(await incidentCount()).toBe(before);
+    // A name Object has of its own is still the writer's to fill.
+    const inherited = await editor.post("/v1/incident-templates", {
+      ...PAYMENTS,
+      name: "Inherited",
+      title: "Down: {{constructor}}",
+    });
+    const declaredInherited = await editor.post(
+      `/v1/incident-templates/${inherited.body.id}/incidents`,
+      { variables: { eta: "soon" } },
+    );
+    expect(declaredInherited.status).toBe(422);
+    expect(declaredInherited.body.detail).toContain("{{constructor}}");
 
     const declared = await editor.post(`/v1/incident-templates/${template.body.id}/incidents`, {
       variables: { eta: "15:00 CET" },

@@ -307,6 +307,12 @@ describe("GET /v1/reports/availability", () => {
       ["componentIds=019a0000-0000-7000-8000-000000000001", "componentIds.0"],
       ["excludeMaintenance=maybe", "excludeMaintenance"],
       ["format=xml", "format"],
+      ["from=0000-06-01T00:00:00Z&to=0000-06-02T00:00:00Z", "from"],
+      ["from=0001-01-01T00:00:00%2B05:00&to=0001-01-02T00:00:00Z", "from"],
+      [
+        `componentIds=${"019a0000-0000-7000-8000-000000000001"},019a0000-0000-7000-8000-000000000001`,
+        "componentIds.1",
+      ],
     ];
     for (const [query, field] of cases) {
       const response = await viewer.get(`/v1/reports/availability?${query}`);
@@ -343,5 +349,28 @@ describe("GET /v1/reports/availability", () => {
       observedMinutes: 43_200,
       downtimeMinutes: 30,
     });
+  });
+
+  it("rounds a whole step as it is, and reports a period still to come as empty", async () => {
+    const created = await owner.post("/v1/components", { name: "STEP" });
+    await history(created.body.id, [
+      ["2026-06-01T00:00:00Z", "operational"],
+      ["2026-06-01T00:01:00Z", "major_outage"],
+    ]);
+    const step = await viewer.get(
+      `/v1/reports/availability?from=2026-06-01T00:00:00Z&to=2026-06-01T00:10:00Z&componentIds=${created.body.id}`,
+    );
+    expect(step.body.components[0]).toMatchObject({
+      observedMinutes: 10,
+      downtimeMinutes: 9,
+      availabilityPercent: 10,
+    });
+    const later = await viewer.get(
+      `/v1/reports/availability?period=2099-01&componentIds=${created.body.id}`,
+    );
+    expect(later.status).toBe(200);
+    expect(later.body.to).toBe(later.body.from);
+    expect(later.body.components[0].observedMinutes).toBe(0);
+    expect(later.body.components[0].availabilityPercent).toBeNull();
   });
 });
