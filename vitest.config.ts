@@ -7,8 +7,9 @@ const IMAGE_TEST = "lib/server/standalone-image.test.ts";
 const exclude = [
   ...configDefaults.exclude,
   // Several processes on one database need PostgreSQL (the embedded database belongs to one
-  // process): those tests run in the PostgreSQL pass, `DATABASE_URL=… npm test`.
-  ...(process.env.DATABASE_URL ? [] : ["**/*.processes.test.ts"]),
+  // process), as do tests of the PostgreSQL driver's connections: those tests run in the
+  // PostgreSQL pass, `DATABASE_URL=… npm test`.
+  ...(process.env.DATABASE_URL ? [] : ["**/*.processes.test.ts", "**/*.postgres.test.ts"]),
 ];
 
 export default defineConfig({

@@ -79,7 +79,11 @@ async function openPostgres(url: string): Promise<Handle> {
   const { migrate } = await import("drizzle-orm/postgres-js/migrator");
   // Migrations run on a single connection that holds an advisory lock, so several instances
   // starting together against one database apply each migration once.
-  const migrator = postgres(url, { max: 1, onnotice: () => {} });
+  // The driver's own look-up of array types, run on every new connection, leaves its failure
+  // unhandled when the connection is cut at that moment, which ends a Node process. Drizzle
+  // reads and writes array columns as text itself, and raw reads of arrays go through JSON.
+  const options = { onnotice: () => {}, fetch_types: false } as const;
+  const migrator = postgres(url, { ...options, max: 1 });
   try {
     await migrator`select pg_advisory_lock(${MIGRATION_LOCK})`;
     await migrate(drizzle({ client: migrator, casing: "snake_case" }), {
@@ -87,9 +91,11 @@ async function openPostgres(url: string): Promise<Handle> {
     });
     await migrator`select pg_advisory_unlock(${MIGRATION_LOCK})`;
   } finally {
-    await migrator.end();
+    // Nothing is in flight here; without a timeout, ending a connection that was cut never
+    // settles, and every later getDb would wait on this one.
+    await migrator.end({ timeout: 1 });
   }
-  const client = postgres(url, { max: config().databasePoolMax, onnotice: () => {} });
+  const client = postgres(url, { ...options, max: config().databasePoolMax });
   const db = drizzle({ client, schema, casing: "snake_case" });
   return {
     db: db as unknown as Database,

@@ -205,7 +205,8 @@ async function eventsIn(
       select e.id, e.title, e.started_at as "startedAt", ${raw(columns)},
         (extract(epoch from least(coalesce(${raw(end)}, ${e}::timestamptz), ${e}::timestamptz)
           - greatest(e.started_at, ${f}::timestamptz)) * 1000)::float8 as ms,
-        (select array_agg(c.component_id order by c.component_id) from ${theirs}) as "componentIds"
+        (select to_jsonb(array_agg(c.component_id order by c.component_id)) from ${theirs})
+          as "componentIds"
       from ${raw(table)} e
       where e.workspace_id = ${workspaceId} and ${raw(kept)}
         and e.started_at < ${e}::timestamptz
