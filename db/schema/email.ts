@@ -146,6 +146,7 @@ export const emailKindEnum = pgEnum("email_kind", [
   "monitor_alert",
   "page_sign_in",
   "channel_ended",
+  "update_overdue",
 ]);
 export const emailStateEnum = pgEnum("email_state", ["pending", "sent", "failed"]);
 

@@ -28,6 +28,10 @@ export const incident = pgTable(
     source: incidentSourceEnum().notNull().default("manual"),
     startedAt: at().notNull(),
     resolvedAt: at(),
+    /** The latest update's promise of the next one; null once resolved or when none was made. */
+    nextUpdateBy: at(),
+    /** When the team was told the promised update had not come; cleared by the next update. */
+    overdueAnnouncedAt: at(),
     createdAt: createdAt(),
     updatedAt: at().notNull().defaultNow(),
   },
@@ -76,6 +80,10 @@ export const incidentUpdate = pgTable(
     body: text().notNull(),
     /** The component statuses this update changed; null when it sent no components. */
     components: jsonb().$type<UpdateComponentChange[]>(),
+    /** When the team expects the incident to be resolved, as this update says. */
+    estimatedResolutionAt: at(),
+    /** When this update promises the next one. */
+    nextUpdateBy: at(),
     createdBy: uuid().references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     /** Set when the body was corrected after posting. */

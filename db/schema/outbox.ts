@@ -12,6 +12,7 @@ export const eventTypeEnum = pgEnum("event_type", [
   "maintenance.cancelled",
   "maintenance.updated",
   "monitor.certificate_expiring",
+  "incident.update_overdue",
 ]);
 
 /**

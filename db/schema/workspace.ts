@@ -39,6 +39,8 @@ export const workspace = pgTable(
     /** Markdown, shown at the foot of every public page. */
     footerText: text().notNull().default(""),
     showPoweredBy: boolean().notNull().default(true),
+    /** Minutes to the next update that an incident update promises when it names no time. */
+    updateCadenceMinutes: integer(),
     createdAt: createdAt(),
     updatedAt: at().notNull().defaultNow(),
   },

@@ -19,6 +19,7 @@ import {
   eventMail,
   invitationMail,
   monitorAlertMail,
+  updateOverdueMail,
   pageSignInMail,
   passwordResetMail,
   type Composed,
@@ -469,6 +470,12 @@ async function compose(
       const event = context.events.get(message.eventId ?? "");
       if (!event?.data.monitor) return { error: "The event this message reported is gone." };
       content = monitorAlertMail(event);
+      break;
+    }
+    case "update_overdue": {
+      const event = context.events.get(message.eventId ?? "");
+      if (!event?.data.incident) return { error: "The event this message reported is gone." };
+      content = updateOverdueMail(event);
       break;
     }
   }

@@ -2,6 +2,7 @@ import { html, type SafeHtml } from "@/lib/content/html";
 import { markdownToHtml } from "@/lib/content/markdown";
 import type { EventData } from "@/lib/outbox/outbox";
 import { translator, type MessageKey, type Translator } from "@/lib/i18n/translate";
+import { labelOf } from "@/lib/status/labels";
 
 /** A message's content: a subject, a real text part, and the same as HTML. */
 export type Composed = { subject: string; text: string; html: string };
@@ -278,9 +279,24 @@ export function eventMail({
     const incident = data.incident;
     headline = word(tr, "incident", incident.status);
     title = incident.title;
+    const latest = incident.updates[0];
     rows = [
       [t("mail.status"), word(tr, "incident", incident.status)],
       [t("mail.impact"), word(tr, "impact", incident.impact)],
+      ...(latest?.estimatedResolutionAt
+        ? ([
+            [
+              t("mail.estimatedResolution"),
+              tr.dateTime(new Date(latest.estimatedResolutionAt), timeZone),
+            ],
+          ] as [string, string][])
+        : []),
+      ...(latest?.nextUpdateBy
+        ? ([[t("mail.nextUpdateBy"), tr.dateTime(new Date(latest.nextUpdateBy), timeZone)]] as [
+            string,
+            string,
+          ][])
+        : []),
       ...pageStatus(tr, data),
     ];
     message = incident.updates[0]?.body ?? "";
@@ -358,5 +374,28 @@ export function monitorAlertMail({ data }: { data: EventData }): Composed {
 ${table.html}
 <p>${advice}</p>
 ${button(data.url, "Open the monitor")}`;
+  return { subject, text, html: page(subject, body, html``) };
+}
+
+/** To the members who posted in an incident: the next update they promised has not come. */
+export function updateOverdueMail({ data }: { data: EventData }): Composed {
+  const incident = data.incident!;
+  const workspace = data.workspace.name;
+  const promised = incident.nextUpdateBy ?? incident.updates[0]?.nextUpdateBy ?? null;
+  const subject = `[${workspace}] Update overdue: ${incident.title}`;
+  const rows: [string, string][] = [
+    ["Incident", incident.title],
+    ["Status", labelOf(incident.status)],
+    ...(promised ? ([["Next update promised by", inUtc(promised)]] as [string, string][]) : []),
+  ];
+  const table = details(translator("en"), rows);
+  const advice =
+    "Readers of the status page were told when to expect the next update. Post one, even to say there is nothing new, and name when the next will come.";
+  const heading = `The promised update on ${incident.title} is overdue`;
+  const text = [heading, "", table.text, "", advice, "", `Post an update: ${data.url}`].join("\n");
+  const body = html`<h1 style="font-size:20px;margin:0 0 16px">${heading}</h1>
+${table.html}
+<p>${advice}</p>
+${button(data.url, "Post an update")}`;
   return { subject, text, html: page(subject, body, html``) };
 }

@@ -11,6 +11,7 @@ import { assertPublishableText } from "@/lib/content/rules";
 import { ConflictError, NotFoundError } from "@/lib/errors";
 import { decodeCursor, encodeCursor, page } from "@/lib/contract/paging";
 import { emitEvent, type EventType } from "@/lib/outbox/outbox";
+import { isOverdue, keepPromise, promisesOf, claimOverdue } from "./promises";
 import type {
   CreateIncidentInput,
   EditUpdateInput,
@@ -35,6 +36,8 @@ function summary(row: IncidentRow, components: Affected[]) {
     resolvedAt: row.resolvedAt,
     updatedAt: row.updatedAt,
     components,
+    nextUpdateBy: row.nextUpdateBy,
+    updateOverdue: isOverdue(row),
   };
 }
 
@@ -80,6 +83,8 @@ async function loadIncident(
         id: incidentUpdate.id,
         status: incidentUpdate.status,
         body: incidentUpdate.body,
+        estimatedResolutionAt: incidentUpdate.estimatedResolutionAt,
+        nextUpdateBy: incidentUpdate.nextUpdateBy,
         createdAt: incidentUpdate.createdAt,
         editedAt: incidentUpdate.editedAt,
         authorId: schema.user.id,
@@ -197,6 +202,7 @@ export async function declareIncident(
   assertPublishableText({ title: input.title, body: input.body });
   const status = input.status ?? "investigating";
   const now = new Date();
+  const promised = await promisesOf(tx, ctx.workspaceId, input, status, now);
   const [created] = await tx
     .insert(incident)
     .values({
@@ -219,7 +225,13 @@ export async function declareIncident(
     status,
     body: input.body,
     components: componentChanges([], input.components, status),
+    ...promised,
     createdBy: ctx.userId,
+  });
+  await keepPromise(tx, {
+    workspaceId: ctx.workspaceId,
+    incidentId: created!.id,
+    nextUpdateBy: promised.nextUpdateBy,
   });
   if (created!.visibility === "published") await publish(tx, ctx.workspaceId, created!.id);
   await recordAudit(
@@ -320,6 +332,7 @@ export async function postUpdate(tx: Executor, ctx: Author, id: string, input: P
   }
   assertPublishableText({ body: input.body });
   const now = new Date();
+  const promised = await promisesOf(tx, ctx.workspaceId, input, input.status, now);
   const before = (await affectedOf(tx, ctx.workspaceId, [id])).get(id) ?? [];
   if (input.components) await replaceAffected(tx, ctx.workspaceId, id, input.components);
   await tx
@@ -337,7 +350,13 @@ export async function postUpdate(tx: Executor, ctx: Author, id: string, input: P
     status: input.status,
     body: input.body,
     components: componentChanges(before, input.components, input.status),
+    ...promised,
     createdBy: ctx.userId,
+  });
+  await keepPromise(tx, {
+    workspaceId: ctx.workspaceId,
+    incidentId: id,
+    nextUpdateBy: promised.nextUpdateBy,
   });
   if (current.visibility === "published") {
     const touched = [...before, ...(input.components ?? [])].map((a) => a.componentId);
@@ -479,5 +498,22 @@ export async function editIncidentUpdate({
       .set({ updatedAt: new Date() })
       .where(and(eq(incident.workspaceId, ctx.workspaceId), eq(incident.id, id)));
     return loadIncident(tx, ctx.workspaceId, id);
+  });
+}
+
+/**
+ * At a promised moment: tells the team, once per promise, that a published incident's next
+ * update has not come (`incident.update_overdue`, to endpoints and to the members who posted).
+ */
+export async function announceOverdueUpdate(
+  tx: Executor,
+  { workspaceId, incidentId }: { workspaceId: string; incidentId: string },
+): Promise<void> {
+  if (!(await claimOverdue(tx, { workspaceId, incidentId }))) return;
+  const resource = await loadIncident(tx, workspaceId, incidentId, { latestOnly: true });
+  await emitEvent(tx, {
+    workspaceId,
+    type: "incident.update_overdue",
+    subject: { kind: "incident", resource },
   });
 }

@@ -29,11 +29,35 @@ const affectedComponents = () =>
       });
     });
 
+/**
+ * What an update may promise: when the incident should be resolved and when the next update
+ * comes. Both are moments still to come, and a resolving update promises neither.
+ */
+const promises = {
+  estimatedResolutionAt: timestamp()
+    .nullable()
+    .optional()
+    .describe("When the team expects the incident to be resolved; null or absent for no estimate."),
+  nextUpdateBy: timestamp()
+    .nullable()
+    .optional()
+    .describe(
+      "When the next update will come at the latest. Absent: the workspace's update cadence " +
+        "(`updateCadenceMinutes`) from now, if it has one; null: no promise.",
+    ),
+};
+export type UpdatePromises = {
+  estimatedResolutionAt?: string | null;
+  nextUpdateBy?: string | null;
+};
+
 export const IncidentUpdate = z
   .object({
     id: uuid(),
     status: IncidentStatus,
     body: z.string(),
+    estimatedResolutionAt: z.date().nullable(),
+    nextUpdateBy: z.date().nullable(),
     createdAt: z.date(),
     editedAt: z.date().nullable().describe("When the body was last corrected; null if never."),
     author: z
@@ -54,6 +78,11 @@ const incidentFields = {
   resolvedAt: z.date().nullable(),
   updatedAt: z.date(),
   components: z.array(z.object({ componentId: uuid(), status: ComponentStatus })),
+  nextUpdateBy: z
+    .date()
+    .nullable()
+    .describe("The latest update's promise of the next one; null once resolved or if none."),
+  updateOverdue: z.boolean().describe("Open, and the promised next update has not come in time."),
 };
 
 export const IncidentSummary = z.object(incidentFields).meta({ id: "IncidentSummary" });
@@ -80,6 +109,7 @@ export const CreateIncidentInput = z
     visibility: Visibility.optional(),
     components: affectedComponents().optional(),
     startedAt: timestamp().optional(),
+    ...promises,
   })
   .meta({ id: "CreateIncidentInput" });
 export type CreateIncidentInput = z.output<typeof CreateIncidentInput>;
@@ -90,6 +120,7 @@ export const PostUpdateInput = z
     body: body(),
     impact: IncidentImpact.optional(),
     components: affectedComponents().optional(),
+    ...promises,
   })
   .meta({ id: "PostIncidentUpdateInput" });
 export type PostUpdateInput = z.output<typeof PostUpdateInput>;
@@ -116,6 +147,8 @@ export const INCIDENT_READ_ONLY = [
   "updatedAt",
   "components",
   "updates",
+  "nextUpdateBy",
+  "updateOverdue",
 ] as const;
 
 const templateText = (max: number) =>

@@ -22,6 +22,20 @@ const COLOUR: Record<string, number> = {
 const pageStatus = (event: OutgoingEvent): [string, string][] =>
   event.data.status ? [["Status page", event.data.status.description]] : [];
 
+/** What the latest update promised, in UTC: chat readers are anywhere. */
+function promisesIn(
+  update: { estimatedResolutionAt?: string | null; nextUpdateBy?: string | null } | undefined,
+): [string, string][] {
+  const rows: [string, string][] = [];
+  if (update?.estimatedResolutionAt) {
+    rows.push(["Estimated resolution", new Date(update.estimatedResolutionAt).toUTCString()]);
+  }
+  if (update?.nextUpdateBy) {
+    rows.push(["Next update by", new Date(update.nextUpdateBy).toUTCString()]);
+  }
+  return rows;
+}
+
 /**
  * Breaks Markdown link and image syntax (`[text](url)`, `![](url)`) so a channel that renders
  * Markdown shows what was typed instead of a link or picture from another site.
@@ -33,15 +47,20 @@ export function summarize(event: OutgoingEvent, componentNames: Map<string, stri
   const name = (id: string) => componentNames.get(id) ?? "A deleted component";
   const { incident, maintenance } = event.data;
   if (incident) {
+    const latest = incident.updates[0];
+    const overdue = event.type === "incident.update_overdue";
     return {
       title: inertLinks(incident.title),
       headline: EVENT_HEADLINE[event.type] ?? event.type,
       fields: [
         ["Status", labelOf(incident.status)],
         ["Impact", labelOf(incident.impact)],
+        ...promisesIn(latest),
         ...pageStatus(event),
       ] as [string, string][],
-      message: inertLinks(incident.updates[0]?.body ?? ""),
+      message: overdue
+        ? "The next update promised to the status page's readers has not been posted."
+        : inertLinks(latest?.body ?? ""),
       affected: incident.components.map((c) => `${name(c.componentId)} — ${labelOf(c.status)}`),
       colour: COLOUR[incident.status === "resolved" ? "resolved" : incident.impact] ?? COLOUR.none!,
     };

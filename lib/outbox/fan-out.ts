@@ -3,7 +3,7 @@ import { getDb, schema, type Executor } from "@/db/client";
 import { groupBy } from "@/lib/group-by";
 import type { DueDelivery } from "@/lib/jobs/engine";
 import { readersReach } from "./page-readers";
-import { eventComponents, type EventData } from "./outbox";
+import { eventComponents, TEAM_EVENTS, type EventData } from "./outbox";
 
 const {
   delivery,
@@ -41,8 +41,8 @@ export function followsEvent(
 export const ORDERED_KINDS = ["pagerduty", "opsgenie"] as const;
 
 /**
- * Whether an endpoint of `kind` is sent an event of `type`. Alerting kinds hear incidents and
- * expiring certificates; maintenance only when chosen, and only once a window starts (a window
+ * Whether an endpoint of `kind` is sent an event of `type`. Alerting kinds hear incidents (not
+ * a missed update) and expiring certificates; maintenance only when chosen, and only once a window starts (a window
  * scheduled for next week is not an alert). Every other kind hears every event.
  */
 export function hearsEvent(
@@ -51,6 +51,8 @@ export function hearsEvent(
   event: { type: string; data: EventData },
 ): boolean {
   if (!(ORDERED_KINDS as readonly string[]).includes(kind)) return true;
+  // An alert is open for the incident already: a missed update is no new alert.
+  if (event.type === "incident.update_overdue") return false;
   if (!event.type.startsWith("maintenance.")) return true;
   if (settings.includeMaintenance !== true) return false;
   // A note on a window still to come is no alert either.
@@ -174,6 +176,40 @@ async function admins(tx: Executor, workspaceId: string): Promise<string[]> {
   return rows.map((row) => row.email);
 }
 
+/**
+ * Who is told that an incident's promised update is late: the members who posted in it (still
+ * editors or above), or, when none did (a monitor's incident), the admins.
+ */
+async function posters(tx: Executor, workspaceId: string, incidentId: string): Promise<string[]> {
+  const rows = await tx
+    .selectDistinct({ email: schema.user.email })
+    .from(schema.incidentUpdate)
+    .innerJoin(schema.user, eq(schema.user.id, schema.incidentUpdate.createdBy))
+    .innerJoin(
+      schema.member,
+      and(eq(schema.member.userId, schema.user.id), eq(schema.member.workspaceId, workspaceId)),
+    )
+    .where(
+      and(
+        eq(schema.incidentUpdate.workspaceId, workspaceId),
+        eq(schema.incidentUpdate.incidentId, incidentId),
+        inArray(schema.member.role, ["editor", "admin", "owner"]),
+      ),
+    );
+  return rows.length ? rows.map((row) => row.email) : admins(tx, workspaceId);
+}
+
+/** The team's mail about a team event: its kind, and to whom. */
+async function teamMail(tx: Executor, workspaceId: string, type: string, data: EventData) {
+  if (type === "incident.update_overdue") {
+    return {
+      kind: "update_overdue" as const,
+      to: await posters(tx, workspaceId, data.incident!.id),
+    };
+  }
+  return { kind: "monitor_alert" as const, to: await admins(tx, workspaceId) };
+}
+
 type Made = { deliveryId: string; endpointId: string; nextAttemptAt: Date };
 
 /**
@@ -190,8 +226,8 @@ export async function fanOutEvent(eventId: string): Promise<Made[]> {
       .for("update", { skipLocked: true });
     if (!event) return [];
     const about = new Set(eventComponents(event.data as EventData));
-    const monitorEvent = Boolean((event.data as EventData).monitor);
-    const hearing = monitorEvent ? [] : await subscribersHearing(tx, event.workspaceId, about);
+    const teamEvent = TEAM_EVENTS.includes(event.type);
+    const hearing = teamEvent ? [] : await subscribersHearing(tx, event.workspaceId, about);
     const endpoints = [
       ...(await endpointsFollowing(tx, event.workspaceId, about, {
         type: event.type,
@@ -220,11 +256,14 @@ export async function fanOutEvent(eventId: string): Promise<Made[]> {
             nextAttemptAt: delivery.nextAttemptAt,
           })
       : [];
-    // Monitor events are for the team: its admins hear them, never the page's subscribers.
-    const messages = monitorEvent
-      ? (await admins(tx, event.workspaceId)).map((toAddress) => ({
+    // Team events are mailed to members, never to the page's subscribers.
+    const team = teamEvent
+      ? await teamMail(tx, event.workspaceId, event.type, event.data as EventData)
+      : null;
+    const messages = team
+      ? team.to.map((toAddress) => ({
           workspaceId: event.workspaceId,
-          kind: "monitor_alert" as const,
+          kind: team.kind,
           toAddress,
           subscriberId: null,
           eventId: event.id,

@@ -18,7 +18,14 @@ type IncidentData = {
   status: string;
   impact: string;
   components: Affected[];
-  updates: { body: string; status: string }[];
+  /** Absent from events written before updates made promises. */
+  nextUpdateBy?: string | null;
+  updates: {
+    body: string;
+    status: string;
+    estimatedResolutionAt?: string | null;
+    nextUpdateBy?: string | null;
+  }[];
 };
 type MaintenanceData = {
   id: string;
@@ -67,6 +74,16 @@ export function eventComponents(data: EventData): string[] {
 }
 
 export type EventType = (typeof schema.eventTypeEnum.enumValues)[number];
+
+/**
+ * Events for the team, never for the page's subscribers: they link to the dashboard, carry no
+ * page status, and are mailed to members (monitor alerts to admins, a missed update to those who
+ * posted in the incident).
+ */
+export const TEAM_EVENTS: readonly string[] = [
+  "monitor.certificate_expiring",
+  "incident.update_overdue",
+] satisfies EventType[];
 
 type Subject =
   | { kind: "incident"; resource: { id: string } & Record<string, unknown> }
@@ -118,17 +135,20 @@ export async function emitEvent(
     .from(schema.workspace)
     .where(eq(schema.workspace.id, workspaceId));
   const occurredAt = new Date();
-  // A monitor event links to the dashboard: monitors are not on the public page.
-  const path = { incident: "incidents", maintenance: "maintenance", monitor: "dashboard/monitors" }[
+  // A team event links to the dashboard: monitors and missed promises are not on the public page.
+  const team = TEAM_EVENTS.includes(type);
+  const path = { incident: "incidents", maintenance: "maintenance", monitor: "monitors" }[
     subject.kind
   ];
   const data = {
     occurredAt: occurredAt.toISOString(),
     workspace,
     [subject.kind]: subject.resource,
-    ...(subject.kind === "monitor" ? {} : { status: await pageStatus(tx, workspaceId) }),
+    ...(team ? {} : { status: await pageStatus(tx, workspaceId) }),
     // The dashboard stays on BASE_URL; the public page may have a host of its own.
-    url: `${subject.kind === "monitor" ? config().baseUrl : config().statusPageUrl}/${path}/${subject.resource.id}`,
+    url: team
+      ? `${config().baseUrl}/dashboard/${path}/${subject.resource.id}`
+      : `${config().statusPageUrl}/${path}/${subject.resource.id}`,
   };
   const [event] = await tx
     .insert(schema.outboxEvent)

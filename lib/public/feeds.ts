@@ -19,6 +19,22 @@ type Entry = {
   content: SafeHtml;
 };
 
+/** An open incident's latest promises, as a feed entry's first paragraph. */
+function promisesOf(incident: PublicData["incidents"][number], view: View, zone: string): SafeHtml {
+  const latest = incident.updates[0];
+  if (incident.resolvedAt || !latest) return html``;
+  const { t, dateTime } = view.tr;
+  const lines = [
+    latest.estimatedResolutionAt
+      ? t("incident.estimatedResolution", { time: dateTime(latest.estimatedResolutionAt, zone) })
+      : null,
+    latest.nextUpdateBy
+      ? t("incident.nextUpdateBy", { time: dateTime(latest.nextUpdateBy, zone) })
+      : null,
+  ].filter((line) => line !== null);
+  return lines.length ? html`<p><em>${lines.join(" · ")}</em></p>` : html``;
+}
+
 /**
  * The 50 newest published incidents as feed entries: one per incident (its page's address is
  * its id, so it stays the same as updates arrive), holding every update, newest first.
@@ -38,7 +54,7 @@ function entries(data: PublicData, view: View): Entry[] {
       updated: newest?.createdAt ?? incident.updatedAt,
       published: incident.startedAt,
       summary: t("text.labelled", { label: t(`incident.${incident.status}`), value: opening }),
-      content: html`${incident.updates.map(
+      content: html`${promisesOf(incident, view, data.workspace.timeZone)}${incident.updates.map(
         (update) =>
           html`<p><strong>${t(`incident.${update.status}`)}</strong> – ${view.tr.dateTime(update.createdAt, data.workspace.timeZone)}</p>${markdownToHtml(update.body)}`,
       )}`,

@@ -90,6 +90,8 @@ export type PublicUpdate = {
   createdAt: Date;
   editedAt: Date | null;
   components: UpdateComponentChange[] | null;
+  estimatedResolutionAt: Date | null;
+  nextUpdateBy: Date | null;
 };
 
 export type PublicIncident = {
@@ -288,6 +290,8 @@ export async function loadIncidents(
         createdAt: incidentUpdate.createdAt,
         editedAt: incidentUpdate.editedAt,
         components: incidentUpdate.components,
+        estimatedResolutionAt: incidentUpdate.estimatedResolutionAt,
+        nextUpdateBy: incidentUpdate.nextUpdateBy,
       })
       .from(incidentUpdate)
       .where(

@@ -233,6 +233,25 @@ function lasted(view: View, incident: PublicIncident & { resolvedAt: Date }): st
   });
 }
 
+/** What the latest update of an open incident promised: when it ends, when the next word comes. */
+function promises(view: View, ws: PublicWorkspace, incident: PublicIncident): SafeHtml {
+  const latest = incident.updates[0];
+  if (incident.resolvedAt || !latest) return html``;
+  const lines = [
+    latest.estimatedResolutionAt
+      ? view.tr.th("incident.estimatedResolution", {
+          time: moment(view, ws, latest.estimatedResolutionAt),
+        })
+      : null,
+    latest.nextUpdateBy
+      ? view.tr.th("incident.nextUpdateBy", { time: moment(view, ws, latest.nextUpdateBy) })
+      : null,
+  ].filter((line) => line !== null);
+  return lines.length
+    ? html`<p class="promises">${lines.map((line, i) => html`${i ? html`<br>` : ""}${line}`)}</p>`
+    : html``;
+}
+
 function incidentCard(
   data: PublicData,
   view: View,
@@ -248,6 +267,7 @@ ${affects(
   view,
   incident.components.map((c) => c.componentId),
 )}
+${promises(view, data.workspace, incident)}
 ${incidentTimeline(view, data.workspace, incident)}
 </article>
 `;
@@ -547,6 +567,7 @@ ${affects(
   view,
   incident.components.map((c) => c.componentId),
 )}
+${promises(view, ws, incident)}
 <h2>${t("incident.updates")}</h2>
 ${incidentTimeline(view, ws, incident)}
 </article>`;

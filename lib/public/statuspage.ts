@@ -93,7 +93,14 @@ export const SpIncident = z
       updateSchema(
         z.enum(["investigating", "identified", "monitoring", "resolved", "postmortem"]),
         "StatuspageIncidentUpdate",
-      ),
+      ).extend({
+        estimated_resolution_at: time()
+          .nullable()
+          .describe("Allclear's extension: when this update expects the incident resolved"),
+        next_update_by: time()
+          .nullable()
+          .describe("Allclear's extension: when this update promises the next one"),
+      }),
     ),
   })
   .meta({ id: "StatuspageIncident" });
@@ -269,6 +276,8 @@ export function spIncident(data: PublicData, all: SpComponent[], i: PublicIncide
       deliver_notifications: true,
       custom_tweet: null,
       tweet_id: null,
+      estimated_resolution_at: isoOrNull(u.estimatedResolutionAt),
+      next_update_by: isoOrNull(u.nextUpdateBy),
     })),
     components: componentsNamed(
       all,

@@ -4,6 +4,8 @@ import {
   MAINTENANCE_START,
   startMaintenance,
 } from "@/lib/maintenance/maintenance";
+import { announceOverdueUpdate } from "@/lib/incidents/incidents";
+import { UPDATE_DUE } from "@/lib/incidents/promises";
 import type { JobHandler } from "./jobs";
 
 /** Every kind of scheduled job and the transition it runs; both engines use this table. */
@@ -21,5 +23,8 @@ export const jobHandlers: Record<string, JobHandler> = {
       maintenanceId: job.subjectId,
       revision: job.revision,
     });
+  },
+  [UPDATE_DUE]: async (tx, job) => {
+    await announceOverdueUpdate(tx, { workspaceId: job.workspaceId, incidentId: job.subjectId });
   },
 };

@@ -62,6 +62,7 @@ export const EVENT_HEADLINE: Record<string, string> = {
   "maintenance.cancelled": "Maintenance cancelled",
   "monitor.certificate_expiring": "Certificate expiring",
   "maintenance.updated": "Maintenance update",
+  "incident.update_overdue": "Update overdue",
 };
 
 /** A value's label from any of the sets above; a value none of them knows reads as words. */

@@ -57,7 +57,7 @@ export const patchWorkspace = defineOperation({
   tag: "Workspace",
   summary: "Rename the workspace, or change how its public page looks and speaks",
   description:
-    "The public page shows the name, and its days and `time_zone` follow the time zone (an IANA name such as `Europe/Berlin`; default `Etc/UTC`). `defaultLocale` is its language for visitors whose browser asks for none it speaks. `accentColor` (links, buttons) must reach 4.5:1 against the page's light backgrounds, `accentColorDark` against its dark ones (left out, it is derived from `accentColor`); a colour that does not is refused naming the ratio. Up to 5 `headerLinks` (https), a `supportUrl` (https or mailto), `footerText` in Markdown, and `showPoweredBy`. Logos and the favicon are put with `PUT /v1/workspace/images/{kind}`.",
+    "The public page shows the name, and its days and `time_zone` follow the time zone (an IANA name such as `Europe/Berlin`; default `Etc/UTC`). `defaultLocale` is its language for visitors whose browser asks for none it speaks. `accentColor` (links, buttons) must reach 4.5:1 against the page's light backgrounds, `accentColorDark` against its dark ones (left out, it is derived from `accentColor`); a colour that does not is refused naming the ratio. Up to 5 `headerLinks` (https), a `supportUrl` (https or mailto), `footerText` in Markdown, and `showPoweredBy`. Logos and the favicon are put with `PUT /v1/workspace/images/{kind}`. `updateCadenceMinutes` (5–1440, or null) is the team's update cadence: an incident update that names no `nextUpdateBy` promises the next one that many minutes later.",
   access: "admin",
   body: PatchWorkspaceInput,
   readOnly: ["id", "createdAt", "logoLight", "logoDark", "favicon"],

@@ -125,6 +125,13 @@ export const Workspace = z
     supportUrl: z.string().nullable().describe('The page\'s "Get support" link'),
     footerText: z.string().describe("Markdown at the foot of every public page"),
     showPoweredBy: z.boolean().describe('Whether the page says "Powered by Allclear"'),
+    updateCadenceMinutes: z
+      .number()
+      .int()
+      .nullable()
+      .describe(
+        "Minutes to the next update an incident update promises when it names no `nextUpdateBy`; null = no promise unless one is named",
+      ),
     logoLight: PageImage.nullable(),
     logoDark: PageImage.nullable(),
     favicon: PageImage.nullable(),
@@ -148,6 +155,12 @@ export const PatchWorkspaceInput = z
     name: name().optional(),
     timeZone: timeZone().optional(),
     defaultLocale: locale().optional(),
+    updateCadenceMinutes: z
+      .int("Must be a whole number of minutes.")
+      .min(5, "At least 5 minutes.")
+      .max(1440, "At most 1,440 minutes (a day).")
+      .nullable()
+      .optional(),
     ...brandingChange,
   })
   .meta({ id: "PatchWorkspaceInput" });

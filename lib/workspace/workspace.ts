@@ -24,6 +24,12 @@ export const workspaceColumns = {
   createdAt: workspace.createdAt,
 };
 
+/** The workspace as its admins read and change it: its page's columns and the team's settings. */
+const settingsColumns = {
+  ...workspaceColumns,
+  updateCadenceMinutes: workspace.updateCadenceMinutes,
+};
+
 type Row = Omit<Workspace, "logoLight" | "logoDark" | "favicon" | "createdAt"> & {
   createdAt: Date;
 };
@@ -56,7 +62,7 @@ async function withImages(tx: Executor, row: Row): Promise<Workspace> {
 export async function getWorkspace({ ctx }: { ctx: Pick<Actor, "workspaceId"> }) {
   const db = await getDb();
   const [row] = await db
-    .select(workspaceColumns)
+    .select(settingsColumns)
     .from(workspace)
     .where(eq(workspace.id, ctx.workspaceId));
   if (!row) throw new NotFoundError("workspace");
@@ -67,7 +73,7 @@ export async function getWorkspace({ ctx }: { ctx: Pick<Actor, "workspaceId"> })
 export async function updateWorkspace({ ctx, input }: { ctx: Actor; input: PatchWorkspaceInput }) {
   return transactionChangingData(ctx.workspaceId, async (tx) => {
     const [before] = await tx
-      .select(workspaceColumns)
+      .select(settingsColumns)
       .from(workspace)
       .where(eq(workspace.id, ctx.workspaceId))
       .for("update");
@@ -76,7 +82,7 @@ export async function updateWorkspace({ ctx, input }: { ctx: Actor; input: Patch
       .update(workspace)
       .set({ ...input, updatedAt: new Date() })
       .where(eq(workspace.id, ctx.workspaceId))
-      .returning(workspaceColumns);
+      .returning(settingsColumns);
     if (!row) throw new NotFoundError("workspace");
     await recordAudit(
       tx,
@@ -168,7 +174,7 @@ async function touch(tx: Executor, workspaceId: string): Promise<Row> {
     .update(workspace)
     .set({ updatedAt: new Date() })
     .where(eq(workspace.id, workspaceId))
-    .returning(workspaceColumns);
+    .returning(settingsColumns);
   if (!row) throw new NotFoundError("workspace");
   return row;
 }

@@ -17,6 +17,7 @@ import { componentKeys, incidentKeys } from "../query-keys";
 import { fillVariables, startWording } from "@/lib/content/placeholders";
 import { useWorkspace } from "../settings/use-workspace";
 import { OpeningFields } from "./opening-fields";
+import { PromiseFields, promisesIn } from "./promise-fields";
 import { useIncidentTemplates } from "./use-templates";
 
 type Preset = { title: string; body: string; status: string; impact: string };
@@ -27,7 +28,15 @@ export const DECLARE_DRAFT = "allclear:declare-incident";
 function describeIncidentField(field: string): string {
   const component = /^components\.(\d+)/.exec(field);
   if (component) return `Affected component ${Number(component[1]) + 1}`;
-  return { impact: "Impact", status: "Status", startedAt: "Start" }[field] ?? field;
+  return (
+    {
+      impact: "Impact",
+      status: "Status",
+      startedAt: "Start",
+      nextUpdateBy: "Next update by",
+      estimatedResolutionAt: "Estimated resolution",
+    }[field] ?? field
+  );
 }
 
 export function DeclareForm({ onDone }: { onDone: () => void }) {
@@ -101,6 +110,7 @@ export function DeclareForm({ onDone }: { onDone: () => void }) {
       body: String(form.get("body")).trim(),
       visibility: form.get("publish") ? "published" : "draft",
       components,
+      ...(form.get("status") === "resolved" ? {} : promisesIn(form, zone)),
     });
   }
 
@@ -132,7 +142,11 @@ export function DeclareForm({ onDone }: { onDone: () => void }) {
           if (declare.error) declare.reset();
         }}
       >
-        <FormError error={error} shown={["title", "body"]} describe={describeIncidentField} />
+        <FormError
+          error={error}
+          shown={["title", "body", "nextUpdateBy", "estimatedResolutionAt"]}
+          describe={describeIncidentField}
+        />
         <Field
           label="Title"
           name="title"
@@ -153,6 +167,7 @@ export function DeclareForm({ onDone }: { onDone: () => void }) {
           defaultValue={field("body")}
           error={error?.forField("body")}
         />
+        <PromiseFields error={error} />
         <ComponentPicker
           legend="Affected components"
           choices={choices}

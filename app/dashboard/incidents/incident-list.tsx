@@ -8,6 +8,7 @@ import { ErrorNotice, Loading } from "@/app/ui/states";
 import { Time } from "@/app/ui/time";
 import type { IncidentList as Answer } from "../api-types";
 import { incidentKeys } from "../query-keys";
+import { OverdueBadge } from "./overdue-badge";
 
 export function IncidentList({ state }: { state: "open" | "resolved" }) {
   const list = useInfiniteQuery({
@@ -47,6 +48,7 @@ export function IncidentList({ state }: { state: "open" | "resolved" }) {
             </div>
             <div className="meta">
               {incident.visibility === "draft" && <span className="badge draft">Draft</span>}
+              <OverdueBadge incident={incident} />
               <span className={`badge impact-${incident.impact}`}>
                 {IMPACT_LABEL[incident.impact]}
               </span>

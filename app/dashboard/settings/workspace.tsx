@@ -46,10 +46,15 @@ export function WorkspaceSettings({ choices }: { choices: BrandingChoices }) {
     event.preventDefault();
     setSaved(false);
     const form = new FormData(event.currentTarget);
+    const cadence = String(form.get("updateCadenceMinutes") ?? "").trim();
     const result = await submit(() =>
       apiFetch<Workspace>("/v1/workspace", {
         method: "PATCH",
-        body: { name: form.get("name"), timeZone: form.get("timeZone") },
+        body: {
+          name: form.get("name"),
+          timeZone: form.get("timeZone"),
+          updateCadenceMinutes: cadence ? Number(cadence) : null,
+        },
       }),
     );
     if (result.ok) {
@@ -72,7 +77,7 @@ export function WorkspaceSettings({ choices }: { choices: BrandingChoices }) {
           <form
             className="form"
             onSubmit={save}
-            key={workspace.data.timeZone + workspace.data.name}
+            key={`${workspace.data.timeZone}${workspace.data.name}${workspace.data.updateCadenceMinutes}`}
           >
             <Field
               label="Workspace name"
@@ -94,6 +99,16 @@ export function WorkspaceSettings({ choices }: { choices: BrandingChoices }) {
               The public page counts its days (uptime bars, recent incidents) in this zone; visitors
               see times in their own.
             </p>
+            <Field
+              label="Update cadence (minutes)"
+              name="updateCadenceMinutes"
+              type="number"
+              min={5}
+              max={1440}
+              defaultValue={workspace.data.updateCadenceMinutes ?? ""}
+              hint="An incident update promises the next one this many minutes later unless it names a time; empty for no promise."
+              error={error?.forField("updateCadenceMinutes")}
+            />
             <FormError error={error} />
             {saved && (
               <p className="success" role="status">
@@ -115,6 +130,12 @@ export function WorkspaceSettings({ choices }: { choices: BrandingChoices }) {
             <dd>{workspace.data.name}</dd>
             <dt>Time zone</dt>
             <dd>{workspace.data.timeZone}</dd>
+            <dt>Update cadence</dt>
+            <dd>
+              {workspace.data.updateCadenceMinutes
+                ? `${workspace.data.updateCadenceMinutes} minutes`
+                : "None"}
+            </dd>
             <BrandingFacts workspace={workspace.data} languages={choices.languages} />
           </dl>
         )}

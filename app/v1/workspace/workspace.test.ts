@@ -25,6 +25,7 @@ describe("/v1/workspace", () => {
       supportUrl: null,
       footerText: "",
       showPoweredBy: true,
+      updateCadenceMinutes: null,
       logoLight: null,
       logoDark: null,
       favicon: null,

@@ -90,6 +90,8 @@ export const de: Messages = {
   // One incident, one window
   "incident.started": "Begonnen am {time}",
   "incident.startedResolved": "Begonnen am {time}, behoben am {resolved}",
+  "incident.estimatedResolution": "Voraussichtlich behoben: {time}",
+  "incident.nextUpdateBy": "Nächstes Update bis {time}",
   "incident.updates": "Aktualisierungen",
   "incident.pageTitle": "{title} · Status von {name}",
   "maintenance.began": "Die Wartungsarbeiten haben begonnen.",
@@ -224,6 +226,8 @@ export const de: Messages = {
   "mail.impact": "Auswirkung",
   "mail.starts": "Beginn",
   "mail.ends": "Ende",
+  "mail.estimatedResolution": "Voraussichtlich behoben",
+  "mail.nextUpdateBy": "Nächstes Update bis",
   "mail.affected": "Betroffene Komponenten",
   "mail.removedComponent": "Eine entfernte Komponente",
   "mail.viewIncident": "Vorfall ansehen",

@@ -92,6 +92,8 @@ export const en = {
   // One incident, one window
   "incident.started": "Started {time}",
   "incident.startedResolved": "Started {time}, resolved {resolved}",
+  "incident.estimatedResolution": "Estimated resolution: {time}",
+  "incident.nextUpdateBy": "Next update by {time}",
   "incident.updates": "Updates",
   "incident.pageTitle": "{title} · {name} status",
   "maintenance.began": "The maintenance began.",
@@ -221,6 +223,8 @@ export const en = {
   "mail.impact": "Impact",
   "mail.starts": "Starts",
   "mail.ends": "Ends",
+  "mail.estimatedResolution": "Estimated resolution",
+  "mail.nextUpdateBy": "Next update by",
   "mail.affected": "Affected components",
   "mail.removedComponent": "A removed component",
   "mail.viewIncident": "View the incident",

@@ -90,6 +90,8 @@ export const es: Messages = {
   // One incident, one window
   "incident.started": "Comenzó el {time}",
   "incident.startedResolved": "Comenzó el {time}, resuelto el {resolved}",
+  "incident.estimatedResolution": "Resolución estimada: {time}",
+  "incident.nextUpdateBy": "Próxima actualización antes de {time}",
   "incident.updates": "Actualizaciones",
   "incident.pageTitle": "{title} · Estado de {name}",
   "maintenance.began": "El mantenimiento ha comenzado.",
@@ -226,6 +228,8 @@ export const es: Messages = {
   "mail.impact": "Impacto",
   "mail.starts": "Inicio",
   "mail.ends": "Fin",
+  "mail.estimatedResolution": "Resolución estimada",
+  "mail.nextUpdateBy": "Próxima actualización antes de",
   "mail.affected": "Componentes afectados",
   "mail.removedComponent": "Un componente eliminado",
   "mail.viewIncident": "Ver el incidente",

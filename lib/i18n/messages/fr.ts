@@ -90,6 +90,8 @@ export const fr: Messages = {
   // One incident, one window
   "incident.started": "Commencé le {time}",
   "incident.startedResolved": "Commencé le {time}, résolu le {resolved}",
+  "incident.estimatedResolution": "Résolution estimée : {time}",
+  "incident.nextUpdateBy": "Prochaine mise à jour avant {time}",
   "incident.updates": "Mises à jour",
   "incident.pageTitle": "{title} · Statut de {name}",
   "maintenance.began": "La maintenance a commencé.",
@@ -227,6 +229,8 @@ export const fr: Messages = {
   "mail.impact": "Impact",
   "mail.starts": "Début",
   "mail.ends": "Fin",
+  "mail.estimatedResolution": "Résolution estimée",
+  "mail.nextUpdateBy": "Prochaine mise à jour avant",
   "mail.affected": "Composants concernés",
   "mail.removedComponent": "Un composant supprimé",
   "mail.viewIncident": "Voir l’incident",

@@ -89,6 +89,8 @@ export const ja: Messages = {
   // One incident, one window
   "incident.started": "開始：{time}",
   "incident.startedResolved": "開始：{time}、解決：{resolved}",
+  "incident.estimatedResolution": "解決見込み：{time}",
+  "incident.nextUpdateBy": "次回更新：{time}まで",
   "incident.updates": "更新情報",
   "incident.pageTitle": "{title} · {name} ステータス",
   "maintenance.began": "メンテナンスを開始しました。",
@@ -221,6 +223,8 @@ export const ja: Messages = {
   "mail.impact": "影響度",
   "mail.starts": "開始",
   "mail.ends": "終了",
+  "mail.estimatedResolution": "解決見込み",
+  "mail.nextUpdateBy": "次回更新予定",
   "mail.affected": "影響を受けるコンポーネント",
   "mail.removedComponent": "削除されたコンポーネント",
   "mail.viewIncident": "インシデントを見る",

@@ -90,6 +90,8 @@ export const ptBR: Messages = {
   // One incident, one window
   "incident.started": "Iniciado em {time}",
   "incident.startedResolved": "Iniciado em {time}, resolvido em {resolved}",
+  "incident.estimatedResolution": "Resolução estimada: {time}",
+  "incident.nextUpdateBy": "Próxima atualização até {time}",
   "incident.updates": "Atualizações",
   "incident.pageTitle": "{title} · Status de {name}",
   "maintenance.began": "A manutenção começou.",
@@ -226,6 +228,8 @@ export const ptBR: Messages = {
   "mail.impact": "Impacto",
   "mail.starts": "Início",
   "mail.ends": "Término",
+  "mail.estimatedResolution": "Resolução estimada",
+  "mail.nextUpdateBy": "Próxima atualização até",
   "mail.affected": "Componentes afetados",
   "mail.removedComponent": "Um componente removido",
   "mail.viewIncident": "Ver o incidente",

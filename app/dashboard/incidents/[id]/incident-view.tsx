@@ -6,9 +6,11 @@ import { useState } from "react";
 import { apiFetch } from "@/lib/client/api";
 import { IMPACT_LABEL, INCIDENT_STATUS_LABEL } from "@/lib/status/labels";
 import { ErrorNotice, Loading } from "@/app/ui/states";
+import { Time } from "@/app/ui/time";
 import { useCan } from "../../actor";
 import type { Incident } from "../../api-types";
 import { incidentKeys } from "../../query-keys";
+import { OverdueBadge } from "../overdue-badge";
 import { AffectedComponents } from "./affected-components";
 import { DraftNotice } from "./draft-notice";
 import { RenameForm } from "./rename-form";
@@ -49,7 +51,13 @@ export function IncidentView({ id }: { id: string }) {
           {current.visibility === "draft" && <span className="badge draft">Draft</span>}
           <span className="badge">{INCIDENT_STATUS_LABEL[current.status]}</span>
           <span className={`badge impact-${current.impact}`}>{IMPACT_LABEL[current.impact]}</span>
+          <OverdueBadge incident={current} />
         </div>
+        {current.status !== "resolved" && current.nextUpdateBy && (
+          <p className="muted">
+            Next update promised by <Time iso={current.nextUpdateBy} />
+          </p>
+        )}
       </div>
       {renaming && <RenameForm incident={current} onDone={() => setRenaming(false)} />}
       {current.visibility === "draft" && <DraftNotice incident={current} canEdit={canEdit} />}

@@ -93,6 +93,21 @@ export function TimelineEntry({
       ) : (
         <>
           <Markdown text={update.body} />
+          {(update.estimatedResolutionAt || update.nextUpdateBy) && (
+            <p className="muted small">
+              {update.estimatedResolutionAt && (
+                <>
+                  Estimated resolution <Time iso={update.estimatedResolutionAt} />
+                  {update.nextUpdateBy && " · "}
+                </>
+              )}
+              {update.nextUpdateBy && (
+                <>
+                  Next update by <Time iso={update.nextUpdateBy} />
+                </>
+              )}
+            </p>
+          )}
           {canEdit && (
             <OpenFormButton
               name={`Edit the update of ${when}`}

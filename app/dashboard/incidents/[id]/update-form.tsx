@@ -10,7 +10,9 @@ import { MarkdownField } from "@/app/ui/markdown-field";
 import { SelectField } from "@/app/ui/select-field";
 import type { Incident } from "../../api-types";
 import { useComponentChoices } from "../../components/use-components";
+import { useWorkspace } from "../../settings/use-workspace";
 import { IMPACT_OPTIONS, STATUS_OPTIONS } from "../options";
+import { PromiseFields, promisesIn } from "../promise-fields";
 import { useIncidentChange } from "./use-incident-change";
 
 export function UpdateForm({ incident }: { incident: Incident }) {
@@ -21,6 +23,7 @@ export function UpdateForm({ incident }: { incident: Incident }) {
   const [components, setComponents] = useState<Picked[] | null>(null);
   const [formKey, setFormKey] = useState(0);
   const announce = useAnnounce();
+  const zone = useWorkspace().data?.timeZone ?? "Etc/UTC";
   const error = post.error instanceof ApiError ? post.error : null;
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -34,6 +37,8 @@ export function UpdateForm({ incident }: { incident: Incident }) {
         // Impact and components change only when sent.
         ...(impact !== incident.impact ? { impact } : {}),
         ...(components ? { components } : {}),
+        // A resolving update promises nothing more.
+        ...(form.get("status") === "resolved" ? {} : promisesIn(form, zone)),
       },
       {
         onSuccess: (incident) => {
@@ -67,6 +72,7 @@ export function UpdateForm({ incident }: { incident: Incident }) {
           />
         </div>
         <MarkdownField label="Message" name="body" required error={error?.forField("body")} />
+        <PromiseFields error={error} />
         <ComponentPicker
           legend="Affected components"
           choices={choices}
