@@ -1,5 +1,6 @@
 import type { Locale } from "@/lib/i18n/locales";
 import {
+  boolean,
   index,
   integer,
   jsonb,
@@ -66,6 +67,8 @@ export const subscriber = pgTable(
     state: subscriberStateEnum().notNull().default("pending_confirmation"),
     /** The language the subscriber subscribed in: their mail is written in it. */
     locale: text().$type<Locale>().notNull().default("en"),
+    /** Whether they also hear of postmortems, which they choose on their subscription's page. */
+    postmortems: boolean().notNull().default(false),
     lastConfirmationAt: at(),
     confirmedAt: at(),
     bouncedAt: at(),

@@ -32,6 +32,11 @@ export const incident = pgTable(
     nextUpdateBy: at(),
     /** When the team was told the promised update had not come; cleared by the next update. */
     overdueAnnouncedAt: at(),
+    /** Markdown: what happened and what changes, written once the incident is resolved. */
+    postmortemBody: text(),
+    /** Null while the postmortem is a draft (or there is none): only a published one is public. */
+    postmortemPublishedAt: at(),
+    postmortemUpdatedAt: at(),
     createdAt: createdAt(),
     updatedAt: at().notNull().defaultNow(),
   },

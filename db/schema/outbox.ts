@@ -13,6 +13,7 @@ export const eventTypeEnum = pgEnum("event_type", [
   "maintenance.updated",
   "monitor.certificate_expiring",
   "incident.update_overdue",
+  "incident.postmortem_published",
 ]);
 
 /**

@@ -95,6 +95,15 @@ const incident = async (visibility = "published") =>
       }),
     )
   ).body as { id: string; updates: { id: string }[] };
+/** A published, resolved incident, with a draft postmortem when asked. */
+const resolvedIncident = async ({ postmortem = false } = {}) => {
+  const { id } = await incident();
+  await ok(script.post(`/v1/incidents/${id}/updates`, { status: "resolved", body: "Fixed." }));
+  if (postmortem) {
+    await ok(script.put(`/v1/incidents/${id}/postmortem`, { body: "What happened." }));
+  }
+  return id;
+};
 const maintenanceWindow = async (startsAt = later(60)) =>
   (
     await ok(
@@ -419,6 +428,30 @@ const RECIPES: Record<string, Recipe> = {
         body: "Investigating.",
       });
       return { response, target: response.body.id };
+    },
+  },
+  savePostmortem: {
+    action: "postmortem.save",
+    by: "token",
+    run: async () => {
+      const id = await resolvedIncident();
+      return made(script.put(`/v1/incidents/${id}/postmortem`, { body: "What happened." }), id);
+    },
+  },
+  publishPostmortem: {
+    action: "postmortem.publish",
+    by: "token",
+    run: async () => {
+      const id = await resolvedIncident({ postmortem: true });
+      return made(script.post(`/v1/incidents/${id}/postmortem/publish`), id);
+    },
+  },
+  deletePostmortem: {
+    action: "postmortem.delete",
+    by: "token",
+    run: async () => {
+      const id = await resolvedIncident({ postmortem: true });
+      return made(script.delete(`/v1/incidents/${id}/postmortem`), id);
     },
   },
   createIncidentTemplate: {

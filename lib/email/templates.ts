@@ -277,7 +277,8 @@ export function eventMail({
   let linkLabel: string;
   if (data.incident) {
     const incident = data.incident;
-    headline = word(tr, "incident", incident.status);
+    const postmortem = type === "incident.postmortem_published";
+    headline = postmortem ? t("mail.postmortem") : word(tr, "incident", incident.status);
     title = incident.title;
     const latest = incident.updates[0];
     rows = [
@@ -299,7 +300,7 @@ export function eventMail({
         : []),
       ...pageStatus(tr, data),
     ];
-    message = incident.updates[0]?.body ?? "";
+    message = (postmortem ? incident.postmortem?.body : incident.updates[0]?.body) ?? "";
     affected = incident.components
       .filter((c) => !hidden.has(c.componentId))
       .map((c) =>

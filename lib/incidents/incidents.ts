@@ -65,7 +65,7 @@ export async function affectedOf(tx: Executor, workspaceId: string, incidentIds:
 }
 
 /** The incident as the API answers it, updates newest first (`latestOnly` for event payloads). */
-async function loadIncident(
+export async function loadIncident(
   tx: Executor,
   workspaceId: string,
   id: string,
@@ -98,6 +98,14 @@ async function loadIncident(
   ]);
   return {
     ...summary(row, components.get(id) ?? []),
+    postmortem:
+      row.postmortemBody === null
+        ? null
+        : {
+            body: row.postmortemBody,
+            publishedAt: row.postmortemPublishedAt,
+            updatedAt: row.postmortemUpdatedAt ?? row.updatedAt,
+          },
     updates: updates.map(({ authorId, authorName, ...update }) => ({
       ...update,
       author: authorId ? { userId: authorId, name: authorName ?? "" } : null,
@@ -105,7 +113,7 @@ async function loadIncident(
   };
 }
 
-async function lockIncident(tx: Executor, workspaceId: string, id: string) {
+export async function lockIncident(tx: Executor, workspaceId: string, id: string) {
   const [row] = await tx
     .select()
     .from(incident)

@@ -14,6 +14,7 @@ import {
   IncidentListQuery,
   PatchIncidentInput,
   PostUpdateInput,
+  PutPostmortemInput,
   updateParams,
 } from "./schemas";
 
@@ -126,6 +127,50 @@ export const editIncidentUpdate = defineOperation({
   response: Incident,
   status: 200,
   problems: contentRules,
+});
+
+export const savePostmortem = defineOperation({
+  id: "savePostmortem",
+  method: "PUT",
+  path: "/v1/incidents/{id}/postmortem",
+  tag,
+  summary: "Write or correct a resolved incident's postmortem",
+  description:
+    "Markdown, up to 50,000 characters, once the incident is resolved (409 `illegal_transition` before). It stays a draft, seen only by members, until published; a published one is corrected in place and nobody is notified again.",
+  access: "editor",
+  params: idParams,
+  body: PutPostmortemInput,
+  response: Incident,
+  status: 200,
+  problems: [...contentRules, { status: 409, code: "illegal_transition" }],
+});
+
+export const publishPostmortem = defineOperation({
+  id: "publishPostmortem",
+  method: "POST",
+  path: "/v1/incidents/{id}/postmortem/publish",
+  tag,
+  summary: "Publish the postmortem",
+  description:
+    "Shows it on the incident's public page and history, and sends `incident.postmortem_published` to endpoints and to the subscribers who chose postmortems. 409 `illegal_transition` when there is none, it is published already, or the incident is a draft.",
+  access: "editor",
+  params: idParams,
+  response: Incident,
+  status: 200,
+  problems: [{ status: 409, code: "illegal_transition" }],
+});
+
+export const deletePostmortem = defineOperation({
+  id: "deletePostmortem",
+  method: "DELETE",
+  path: "/v1/incidents/{id}/postmortem",
+  tag,
+  summary: "Drop a draft postmortem",
+  description: "A published postmortem is part of the public record: 409 `illegal_transition`.",
+  access: "editor",
+  params: idParams,
+  status: 204,
+  problems: [{ status: 409, code: "illegal_transition" }],
 });
 
 const templates = "Incident templates";

@@ -86,8 +86,22 @@ const incidentFields = {
 };
 
 export const IncidentSummary = z.object(incidentFields).meta({ id: "IncidentSummary" });
+export const Postmortem = z
+  .object({
+    body: z.string().describe("Markdown."),
+    publishedAt: z.date().nullable().describe("Null while it is a draft, which only members see."),
+    updatedAt: z.date(),
+  })
+  .meta({ id: "Postmortem" });
+
 export const Incident = z
-  .object({ ...incidentFields, updates: z.array(IncidentUpdate).describe("Newest first.") })
+  .object({
+    ...incidentFields,
+    updates: z.array(IncidentUpdate).describe("Newest first."),
+    postmortem: Postmortem.nullable().describe(
+      "Written once the incident is resolved; null if none.",
+    ),
+  })
   .meta({ id: "Incident" });
 export type Incident = z.input<typeof Incident>;
 
@@ -135,6 +149,13 @@ export const EditUpdateInput = z
   .meta({ id: "EditIncidentUpdateInput" });
 export type EditUpdateInput = z.output<typeof EditUpdateInput>;
 
+export const PutPostmortemInput = z
+  .strictObject({
+    body: z.string().trim().min(1, "Must not be empty.").max(50_000, "At most 50,000 characters."),
+  })
+  .meta({ id: "PutPostmortemInput" });
+export type PutPostmortemInput = z.output<typeof PutPostmortemInput>;
+
 export const updateParams = z.object({ id: uuid(), updateId: uuid() });
 
 export const INCIDENT_READ_ONLY = [
@@ -149,6 +170,7 @@ export const INCIDENT_READ_ONLY = [
   "updates",
   "nextUpdateBy",
   "updateOverdue",
+  "postmortem",
 ] as const;
 
 const templateText = (max: number) =>

@@ -60,7 +60,11 @@ export function summarize(event: OutgoingEvent, componentNames: Map<string, stri
       ] as [string, string][],
       message: overdue
         ? "The next update promised to the status page's readers has not been posted."
-        : inertLinks(latest?.body ?? ""),
+        : inertLinks(
+            (event.type === "incident.postmortem_published"
+              ? incident.postmortem?.body
+              : latest?.body) ?? "",
+          ),
       affected: incident.components.map((c) => `${name(c.componentId)} — ${labelOf(c.status)}`),
       colour: COLOUR[incident.status === "resolved" ? "resolved" : incident.impact] ?? COLOUR.none!,
     };

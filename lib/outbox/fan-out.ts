@@ -5,6 +5,8 @@ import type { DueDelivery } from "@/lib/jobs/engine";
 import { readersReach } from "./page-readers";
 import { eventComponents, TEAM_EVENTS, type EventData } from "./outbox";
 
+const POSTMORTEM_PUBLISHED = "incident.postmortem_published";
+
 const {
   delivery,
   emailMessage,
@@ -51,8 +53,11 @@ export function hearsEvent(
   event: { type: string; data: EventData },
 ): boolean {
   if (!(ORDERED_KINDS as readonly string[]).includes(kind)) return true;
-  // An alert is open for the incident already: a missed update is no new alert.
-  if (event.type === "incident.update_overdue") return false;
+  // An alert is open for the incident already, or closed: neither a missed update nor a
+  // postmortem is a new alert.
+  if (event.type === "incident.update_overdue" || event.type === POSTMORTEM_PUBLISHED) {
+    return false;
+  }
   if (!event.type.startsWith("maintenance.")) return true;
   if (settings.includeMaintenance !== true) return false;
   // A note on a window still to come is no alert either.
@@ -106,7 +111,7 @@ async function subscribersHearing(
   tx: Executor,
   workspaceId: string,
   about: ReadonlySet<string>,
-): Promise<{ id: string; email: string; channel: string }[]> {
+): Promise<{ id: string; email: string; channel: string; postmortems: boolean }[]> {
   const [candidates, follows] = await Promise.all([
     tx
       .select({
@@ -114,6 +119,7 @@ async function subscribersHearing(
         email: subscriber.email,
         pageId: subscriber.pageId,
         channel: subscriber.channel,
+        postmortems: subscriber.postmortems,
       })
       .from(subscriber)
       .where(and(eq(subscriber.workspaceId, workspaceId), eq(subscriber.state, "active"))),
@@ -227,7 +233,12 @@ export async function fanOutEvent(eventId: string): Promise<Made[]> {
     if (!event) return [];
     const about = new Set(eventComponents(event.data as EventData));
     const teamEvent = TEAM_EVENTS.includes(event.type);
-    const hearing = teamEvent ? [] : await subscribersHearing(tx, event.workspaceId, about);
+    // A postmortem goes to the subscribers who chose postmortems.
+    const hearing = teamEvent
+      ? []
+      : (await subscribersHearing(tx, event.workspaceId, about)).filter(
+          (s) => event.type !== POSTMORTEM_PUBLISHED || s.postmortems,
+        );
     const endpoints = [
       ...(await endpointsFollowing(tx, event.workspaceId, about, {
         type: event.type,

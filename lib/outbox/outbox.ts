@@ -20,6 +20,7 @@ type IncidentData = {
   components: Affected[];
   /** Absent from events written before updates made promises. */
   nextUpdateBy?: string | null;
+  postmortem?: { body: string; publishedAt: string | null } | null;
   updates: {
     body: string;
     status: string;

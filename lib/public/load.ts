@@ -107,6 +107,8 @@ export type PublicIncident = {
   components: { componentId: string; status: ComponentStatus }[];
   /** Newest first. */
   updates: PublicUpdate[];
+  /** Only a published one. */
+  postmortem: { body: string; publishedAt: Date } | null;
 };
 
 export type PublicMaintenance = {
@@ -319,6 +321,10 @@ export async function loadIncidents(
       updatedAt: row.updatedAt,
       components: componentsOf.get(row.id) ?? [],
       updates: timeline,
+      postmortem:
+        row.postmortemPublishedAt && row.postmortemBody !== null
+          ? { body: row.postmortemBody, publishedAt: row.postmortemPublishedAt }
+          : null,
     };
   });
 }

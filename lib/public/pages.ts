@@ -568,6 +568,15 @@ ${affects(
   incident.components.map((c) => c.componentId),
 )}
 ${promises(view, ws, incident)}
+${
+  incident.postmortem
+    ? html`<section class="postmortem" aria-labelledby="postmortem-heading">
+<h2 id="postmortem-heading">${t("incident.postmortem")}</h2>
+<p class="meta">${view.tr.th("incident.postmortemPublished", { time: moment(view, ws, incident.postmortem.publishedAt) })}</p>
+${markdownToHtml(incident.postmortem.body)}
+</section>`
+    : ""
+}
 <h2>${t("incident.updates")}</h2>
 ${incidentTimeline(view, ws, incident)}
 </article>`;
@@ -650,7 +659,7 @@ ${
 ${incidents.map(
   (i) => html`<li class="impact-${i.impact}">
 <a href="${view.link(`/incidents/${i.id}`)}">${i.title}</a>
-<p class="meta">${t(`impact.${i.impact}`)} · ${moment(view, ws, i.startedAt)}${i.resolvedAt ? html` – ${moment(view, ws, i.resolvedAt)} · ${lasted(view, { ...i, resolvedAt: i.resolvedAt })}` : html` – ${t("history.ongoing")}`}</p>
+<p class="meta">${t(`impact.${i.impact}`)} · ${moment(view, ws, i.startedAt)}${i.resolvedAt ? html` – ${moment(view, ws, i.resolvedAt)} · ${lasted(view, { ...i, resolvedAt: i.resolvedAt })}` : html` – ${t("history.ongoing")}`}${i.postmortem ? html` · <a href="${view.link(`/incidents/${i.id}`)}#postmortem-heading">${t("incident.postmortem")}</a>` : ""}</p>
 ${i.updates[0] ? markdownToHtml(i.updates[0].body) : ""}
 </li>
 `,

@@ -238,7 +238,13 @@ export function managePage(
   data: PublicData,
   view: View,
   token: string,
-  subscription: { email: string; state: string; componentIds: string[]; channel?: string },
+  subscription: {
+    email: string;
+    state: string;
+    componentIds: string[];
+    channel?: string;
+    postmortems?: boolean;
+  },
   saved = false,
 ): string {
   const { t } = view.tr;
@@ -263,6 +269,7 @@ ${t(followed.size ? "subscribe.followSome" : "subscribe.followAll")}</p>
 <form class="form" method="post" action="${view.site.base}/public/subscriptions/manage${query}">
 ${localeField(view)}
 ${componentChoices(data, view, followed)}
+<label class="choice"><input type="checkbox" name="postmortems"${subscription.postmortems ? html` checked` : ""}> ${t("subscribe.postmortems")}</label>
 <button type="submit">${t("subscribe.save")}</button>
 </form>
 <form class="form" method="post" action="${view.site.base}/public/subscriptions/unsubscribe${query}">

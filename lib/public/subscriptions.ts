@@ -432,7 +432,9 @@ export const manage = (request: Request) =>
     if (!form) await formFields(request);
     const ids = form!.getAll("componentIds").filter((id) => uuid().safeParse(id).success);
     const found = await linked(at, token);
-    const changed = found && (await changeFollowedByLink(token, ids));
+    const postmortems = form!.get("postmortems") === "on";
+    const changed =
+      found && (await changeFollowedByLink(token, { componentIds: ids, postmortems }));
     if (!changed) return problem(at, view, "invalid");
     return privatePage(managePage(asSubscriberSees(at, changed.email), view, token, changed, true));
   });

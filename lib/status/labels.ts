@@ -63,6 +63,7 @@ export const EVENT_HEADLINE: Record<string, string> = {
   "monitor.certificate_expiring": "Certificate expiring",
   "maintenance.updated": "Maintenance update",
   "incident.update_overdue": "Update overdue",
+  "incident.postmortem_published": "Postmortem",
 };
 
 /** A value's label from any of the sets above; a value none of them knows reads as words. */

@@ -25,6 +25,9 @@ export const Subscriber = z
     state: SubscriberState,
     locale: locale().describe("The language the subscriber's mail is written in."),
     componentIds: z.array(uuid()).describe("The components followed; empty = every component."),
+    postmortems: z
+      .boolean()
+      .describe("Whether they also hear when a postmortem is published; theirs to change."),
     createdAt: z.date(),
   })
   .meta({ id: "Subscriber" });
@@ -55,6 +58,10 @@ export const CreateSubscriberInput = z
     locale: locale()
       .optional()
       .describe("The language of the subscriber's mail; the status page's default if left out."),
+    postmortems: z
+      .boolean()
+      .optional()
+      .describe("Whether they also hear of published postmortems; false if left out."),
   })
   .meta({ id: "CreateSubscriberInput" });
 export type CreateSubscriberInput = z.output<typeof CreateSubscriberInput>;

@@ -70,6 +70,7 @@ const columns = {
   channel: subscriber.channel,
   state: subscriber.state,
   locale: subscriber.locale,
+  postmortems: subscriber.postmortems,
   createdAt: subscriber.createdAt,
 };
 
@@ -206,6 +207,7 @@ export async function addSubscriber({
           email: input.email,
           lastConfirmationAt: new Date(),
           locale: input.locale ?? page?.defaultLocale ?? "en",
+          postmortems: input.postmortems ?? false,
         })
         .returning(columns);
       await setFollows(tx, ctx.workspaceId, row!.id, componentIds);
@@ -557,6 +559,7 @@ export type LinkedSubscription = {
   email: string;
   channel: SubscriberChannel;
   state: Subscriber["state"];
+  postmortems: boolean;
   componentIds: string[];
 };
 
@@ -573,6 +576,7 @@ export async function subscriptionByLink(token: string): Promise<LinkedSubscript
       email: subscriber.email,
       channel: subscriber.channel,
       state: subscriber.state,
+      postmortems: subscriber.postmortems,
     })
     .from(subscriber)
     .where(eq(subscriber.id, id));
@@ -594,12 +598,13 @@ export async function unsubscribeByLink(token: string): Promise<boolean> {
 }
 
 /**
- * Sets the components a subscriber follows (none = everything). Ids that are not components of
- * the workspace, e.g. removed since the page was shown, are left out.
+ * Sets the components a subscriber follows (none = everything) and whether they hear of
+ * postmortems. Ids that are not components of the workspace, e.g. removed since the page was
+ * shown, are left out.
  */
 export async function changeFollowedByLink(
   token: string,
-  componentIds: string[],
+  { componentIds, postmortems }: { componentIds: string[]; postmortems: boolean },
 ): Promise<LinkedSubscription | null> {
   const found = await subscriptionByLink(token);
   if (!found) return null;
@@ -608,7 +613,11 @@ export async function changeFollowedByLink(
     const ids = await followable(tx, found, componentIds);
     // Nothing chosen can be followed: what they follow stays as it was.
     if (ids) await setFollows(tx, found.workspaceId, found.id, ids);
+    await tx
+      .update(subscriber)
+      .set({ postmortems })
+      .where(and(eq(subscriber.workspaceId, found.workspaceId), eq(subscriber.id, found.id)));
     return ids ?? found.componentIds;
   });
-  return { ...found, componentIds: kept };
+  return { ...found, postmortems, componentIds: kept };
 }

@@ -92,6 +92,8 @@ export const de: Messages = {
   "incident.startedResolved": "Begonnen am {time}, behoben am {resolved}",
   "incident.estimatedResolution": "Voraussichtlich behoben: {time}",
   "incident.nextUpdateBy": "Nächstes Update bis {time}",
+  "incident.postmortem": "Nachbetrachtung",
+  "incident.postmortemPublished": "Veröffentlicht am {time}",
   "incident.updates": "Aktualisierungen",
   "incident.pageTitle": "{title} · Status von {name}",
   "maintenance.began": "Die Wartungsarbeiten haben begonnen.",
@@ -228,6 +230,9 @@ export const de: Messages = {
   "mail.ends": "Ende",
   "mail.estimatedResolution": "Voraussichtlich behoben",
   "mail.nextUpdateBy": "Nächstes Update bis",
+  "mail.postmortem": "Nachbetrachtung",
+  "subscribe.postmortems":
+    "Auch Nachbetrachtungen senden: was geschah und was sich ändert, wenn ein Vorfall vorüber ist",
   "mail.affected": "Betroffene Komponenten",
   "mail.removedComponent": "Eine entfernte Komponente",
   "mail.viewIncident": "Vorfall ansehen",

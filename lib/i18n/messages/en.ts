@@ -94,6 +94,8 @@ export const en = {
   "incident.startedResolved": "Started {time}, resolved {resolved}",
   "incident.estimatedResolution": "Estimated resolution: {time}",
   "incident.nextUpdateBy": "Next update by {time}",
+  "incident.postmortem": "Postmortem",
+  "incident.postmortemPublished": "Published {time}",
   "incident.updates": "Updates",
   "incident.pageTitle": "{title} · {name} status",
   "maintenance.began": "The maintenance began.",
@@ -225,6 +227,9 @@ export const en = {
   "mail.ends": "Ends",
   "mail.estimatedResolution": "Estimated resolution",
   "mail.nextUpdateBy": "Next update by",
+  "mail.postmortem": "Postmortem",
+  "subscribe.postmortems":
+    "Also send postmortems: what happened and what changes, once an incident is over",
   "mail.affected": "Affected components",
   "mail.removedComponent": "A removed component",
   "mail.viewIncident": "View the incident",

@@ -92,6 +92,8 @@ export const es: Messages = {
   "incident.startedResolved": "Comenzó el {time}, resuelto el {resolved}",
   "incident.estimatedResolution": "Resolución estimada: {time}",
   "incident.nextUpdateBy": "Próxima actualización antes de {time}",
+  "incident.postmortem": "Análisis posterior",
+  "incident.postmortemPublished": "Publicado el {time}",
   "incident.updates": "Actualizaciones",
   "incident.pageTitle": "{title} · Estado de {name}",
   "maintenance.began": "El mantenimiento ha comenzado.",
@@ -230,6 +232,9 @@ export const es: Messages = {
   "mail.ends": "Fin",
   "mail.estimatedResolution": "Resolución estimada",
   "mail.nextUpdateBy": "Próxima actualización antes de",
+  "mail.postmortem": "Análisis posterior",
+  "subscribe.postmortems":
+    "Enviar también los análisis posteriores: qué pasó y qué cambia, cuando termina un incidente",
   "mail.affected": "Componentes afectados",
   "mail.removedComponent": "Un componente eliminado",
   "mail.viewIncident": "Ver el incidente",

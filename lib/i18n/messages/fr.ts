@@ -92,6 +92,8 @@ export const fr: Messages = {
   "incident.startedResolved": "Commencé le {time}, résolu le {resolved}",
   "incident.estimatedResolution": "Résolution estimée : {time}",
   "incident.nextUpdateBy": "Prochaine mise à jour avant {time}",
+  "incident.postmortem": "Post-mortem",
+  "incident.postmortemPublished": "Publié le {time}",
   "incident.updates": "Mises à jour",
   "incident.pageTitle": "{title} · Statut de {name}",
   "maintenance.began": "La maintenance a commencé.",
@@ -231,6 +233,9 @@ export const fr: Messages = {
   "mail.ends": "Fin",
   "mail.estimatedResolution": "Résolution estimée",
   "mail.nextUpdateBy": "Prochaine mise à jour avant",
+  "mail.postmortem": "Post-mortem",
+  "subscribe.postmortems":
+    "Recevoir aussi les post-mortems : ce qui s’est passé et ce qui change, une fois l’incident terminé",
   "mail.affected": "Composants concernés",
   "mail.removedComponent": "Un composant supprimé",
   "mail.viewIncident": "Voir l’incident",

@@ -92,6 +92,8 @@ export const ptBR: Messages = {
   "incident.startedResolved": "Iniciado em {time}, resolvido em {resolved}",
   "incident.estimatedResolution": "Resolução estimada: {time}",
   "incident.nextUpdateBy": "Próxima atualização até {time}",
+  "incident.postmortem": "Análise pós-incidente",
+  "incident.postmortemPublished": "Publicada em {time}",
   "incident.updates": "Atualizações",
   "incident.pageTitle": "{title} · Status de {name}",
   "maintenance.began": "A manutenção começou.",
@@ -230,6 +232,9 @@ export const ptBR: Messages = {
   "mail.ends": "Término",
   "mail.estimatedResolution": "Resolução estimada",
   "mail.nextUpdateBy": "Próxima atualização até",
+  "mail.postmortem": "Análise pós-incidente",
+  "subscribe.postmortems":
+    "Receber também as análises pós-incidente: o que aconteceu e o que muda, quando um incidente termina",
   "mail.affected": "Componentes afetados",
   "mail.removedComponent": "Um componente removido",
   "mail.viewIncident": "Ver o incidente",

@@ -13,6 +13,7 @@ import { incidentKeys } from "../../query-keys";
 import { OverdueBadge } from "../overdue-badge";
 import { AffectedComponents } from "./affected-components";
 import { DraftNotice } from "./draft-notice";
+import { PostmortemCard } from "./postmortem-card";
 import { RenameForm } from "./rename-form";
 import { ResolveForm } from "./resolve-form";
 import { TimelineEntry } from "./timeline-entry";
@@ -76,6 +77,7 @@ export function IncidentView({ id }: { id: string }) {
       {current.status === "resolved" && (
         <p className="notice">This incident is resolved and closed.</p>
       )}
+      {current.status === "resolved" && <PostmortemCard incident={current} canEdit={canEdit} />}
       <section className="card">
         <h2 id="timeline-heading" tabIndex={-1}>
           Timeline
