@@ -107,6 +107,7 @@ describe("subscribers API", () => {
       state: "pending_confirmation",
       locale: "en",
       componentIds: [api],
+      postmortems: false,
       createdAt: expect.stringMatching(/Z$/),
     });
     expect(created.headers.get("location")).toBe(`/v1/subscribers/${created.body.id}`);
