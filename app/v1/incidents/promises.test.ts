@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { resetConfig } from "@/lib/config";
-import { closeMailer } from "@/lib/email/transport";
-import { startEmbeddedRunner, type Runner } from "@/lib/runner/runner";
 import { memberWithRole, setUpOwner, TestClient } from "@/lib/testing/client";
-import { Receiver } from "@/lib/testing/receiver";
-import { MailCatcher } from "@/lib/testing/smtp";
-
-process.env.ALLOW_PRIVATE_TARGETS = "true";
+import { startDeliveries } from "@/lib/testing/deliveries";
+import type { Receiver } from "@/lib/testing/receiver";
+import type { MailCatcher } from "@/lib/testing/smtp";
 
 let owner: TestClient;
 let first: { client: TestClient; email: string };
@@ -14,38 +10,25 @@ let second: { client: TestClient; email: string };
 let viewer: { client: TestClient; email: string };
 let catcher: MailCatcher;
 let hooks: Receiver;
-let runner: Runner;
+let stopDeliveries: () => Promise<void>;
 let api: string;
 
 beforeAll(async () => {
-  catcher = await new MailCatcher().start();
-  process.env.SMTP_URL = catcher.url;
-  process.env.EMAIL_FROM = "Acme Status <status@acme.test>";
-  resetConfig();
+  ({ catcher, hooks, stop: stopDeliveries } = await startDeliveries());
   ({ client: owner } = await setUpOwner());
   first = await memberWithRole(owner, "editor");
   second = await memberWithRole(owner, "editor");
   viewer = await memberWithRole(owner, "viewer");
   api = (await owner.post("/v1/components", { name: "API" })).body.id;
-  hooks = await new Receiver().start();
   const endpoint = await owner.post("/v1/webhook-endpoints", {
     kind: "webhook",
     name: "Operations",
     url: `${hooks.url}/events`,
   });
   expect(endpoint.status, endpoint.text).toBe(201);
-  runner = startEmbeddedRunner();
 });
 
-afterAll(async () => {
-  await runner.stop();
-  closeMailer();
-  await catcher.stop();
-  await hooks.stop();
-  delete process.env.SMTP_URL;
-  delete process.env.EMAIL_FROM;
-  resetConfig();
-});
+afterAll(() => stopDeliveries());
 
 beforeEach(() => catcher.clear());
 
