@@ -22,7 +22,11 @@ import type {
 const { incident, incidentComponent, incidentUpdate } = schema;
 
 type IncidentRow = typeof incident.$inferSelect;
-type Affected = { componentId: string; status: (typeof schema.component.$inferSelect)["status"] };
+/** A component an incident affects, and the status the incident gives it. */
+export type Affected = {
+  componentId: string;
+  status: (typeof schema.component.$inferSelect)["status"];
+};
 
 function summary(row: IncidentRow, components: Affected[]) {
   return {

@@ -7,7 +7,7 @@ import { fillVariables, startWording, variablesIn } from "@/lib/content/placehol
 import type { Actor } from "@/lib/contract/actor";
 import { NotFoundError, ValidationError } from "@/lib/errors";
 import { groupBy } from "@/lib/group-by";
-import { declareIncident, type Author } from "./incidents";
+import { declareIncident, type Affected, type Author } from "./incidents";
 import type {
   CreateIncidentTemplateInput,
   DeclareFromTemplateInput,
@@ -17,11 +17,6 @@ import type {
 
 const { component, incidentTemplate, incidentTemplateComponent, workspace } = schema;
 type TemplateRow = typeof incidentTemplate.$inferSelect;
-type Affected = {
-  componentId: string;
-  status: (typeof schema.componentStatusEnum.enumValues)[number];
-};
-
 /** The variables every declaration fills itself. */
 export const BUILT_IN_VARIABLES = ["component", "start", "monitor"] as const;
 
@@ -136,7 +131,12 @@ async function replaceComponents(
   );
   await tx
     .delete(incidentTemplateComponent)
-    .where(eq(incidentTemplateComponent.templateId, templateId));
+    .where(
+      and(
+        eq(incidentTemplateComponent.workspaceId, workspaceId),
+        eq(incidentTemplateComponent.templateId, templateId),
+      ),
+    );
   if (components.length) {
     await tx
       .insert(incidentTemplateComponent)
@@ -236,6 +236,19 @@ export async function deleteIncidentTemplate({ ctx, id }: { ctx: Actor; id: stri
  * names), `start` (when it started, in the workspace's zone), `monitor` when a monitor declares,
  * and the caller's own. What is left unfilled stays, for the content rules to refuse.
  */
+/** A template's title and first update, read under its workspace; null when it is gone. */
+export async function readTemplateText(
+  tx: Executor,
+  workspaceId: string,
+  id: string,
+): Promise<{ title: string; body: string } | null> {
+  const [template] = await tx
+    .select({ title: incidentTemplate.title, body: incidentTemplate.body })
+    .from(incidentTemplate)
+    .where(and(eq(incidentTemplate.workspaceId, workspaceId), eq(incidentTemplate.id, id)));
+  return template ?? null;
+}
+
 export async function fillTemplate(
   tx: Executor,
   workspaceId: string,

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb, schema, type Executor } from "@/db/client";
 import { transactionChangingData } from "@/lib/changes/changes";
 import { declareIncident, postUpdate } from "@/lib/incidents/incidents";
-import { fillTemplate } from "@/lib/incidents/templates";
+import { fillTemplate, readTemplateText } from "@/lib/incidents/templates";
 import { assertPublishableText } from "@/lib/content/rules";
 import { logError } from "@/lib/log";
 import { emitEvent } from "@/lib/outbox/outbox";
@@ -79,15 +79,7 @@ async function templateWording(
   row: MonitorRow,
 ): Promise<{ title: string; body: string } | null> {
   if (!row.incidentTemplateId) return null;
-  const [template] = await tx
-    .select({ title: schema.incidentTemplate.title, body: schema.incidentTemplate.body })
-    .from(schema.incidentTemplate)
-    .where(
-      and(
-        eq(schema.incidentTemplate.workspaceId, row.workspaceId),
-        eq(schema.incidentTemplate.id, row.incidentTemplateId),
-      ),
-    );
+  const template = await readTemplateText(tx, row.workspaceId, row.incidentTemplateId);
   if (!template) return null;
   const filled = await fillTemplate(tx, row.workspaceId, template, {
     componentIds: [row.componentId],

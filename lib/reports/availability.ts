@@ -3,7 +3,8 @@ import { getDb, rowsOf, schema, type Executor } from "@/db/client";
 import { assertComponentsExist } from "@/lib/components/exist";
 import type { Actor } from "@/lib/contract/actor";
 import { ValidationError } from "@/lib/errors";
-import { wallAt, zonedInputToIso } from "@/lib/time/zones";
+import { lastWholePeriod } from "@/lib/time/periods";
+import { zonedInputToIso } from "@/lib/time/zones";
 import { parsePeriod, type AvailabilityQuery, type AvailabilityReport } from "./schemas";
 
 const { component, workspace } = schema;
@@ -33,15 +34,7 @@ function monthStart(year: number, month: number, zone: string): Date {
  */
 export function reportPeriod(query: AvailabilityQuery, zone: string, now: number) {
   if (query.from && query.to) return { from: new Date(query.from), to: new Date(query.to) };
-  let start: { year: number; month: number; months: number };
-  if (query.period) start = parsePeriod(query.period);
-  else {
-    const { year, month } = wallAt(now, zone);
-    start =
-      month === 1
-        ? { year: year - 1, month: 12, months: 1 }
-        : { year, month: month - 1, months: 1 };
-  }
+  const start = parsePeriod(query.period ?? lastWholePeriod("month", now, zone));
   return {
     from: monthStart(start.year, start.month, zone),
     to: monthStart(start.year, start.month + start.months, zone),

@@ -1,4 +1,4 @@
-import { wallAt, zonedInputToIso } from "@/lib/time/zones";
+import { zonedInputToIso } from "@/lib/time/zones";
 
 export type PeriodKind = "month" | "quarter" | "year" | "custom";
 export type PeriodChoice = {
@@ -9,19 +9,6 @@ export type PeriodChoice = {
   fromDay: string;
   toDay: string;
 };
-
-const pad = (n: number) => String(n).padStart(2, "0");
-
-/** The last whole month, quarter and year, in the workspace's zone: what the form opens on. */
-export function lastWhole(kind: Exclude<PeriodKind, "custom">, now: number, zone: string): string {
-  const { year, month } = wallAt(now, zone);
-  if (kind === "year") return String(year - 1);
-  if (kind === "quarter") {
-    const quarter = Math.floor((month - 1) / 3);
-    return quarter === 0 ? `${year - 1}-Q4` : `${year}-Q${quarter}`;
-  }
-  return month === 1 ? `${year - 1}-12` : `${year}-${pad(month - 1)}`;
-}
 
 /** The next day's date, or null for what is no date (a browser allows five-digit years). */
 const dayAfter = (day: string): string | null => {

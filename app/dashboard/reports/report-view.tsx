@@ -9,7 +9,8 @@ import { apiFetch } from "@/lib/client/api";
 import type { AvailabilityReport } from "../api-types";
 import { reportKeys } from "../query-keys";
 import { useWorkspace } from "../settings/use-workspace";
-import { lastWhole, reportQuery, type PeriodChoice, type PeriodKind } from "./report-period";
+import { lastWholePeriod } from "@/lib/time/periods";
+import { reportQuery, type PeriodChoice, type PeriodKind } from "./report-period";
 
 const percent = (value: number | null) => (value === null ? "—" : `${value.toFixed(3)} %`);
 const minutes = (value: number) =>
@@ -28,7 +29,7 @@ function PeriodForm({
     onChange({
       ...choice,
       kind,
-      period: kind === "custom" ? choice.period : lastWhole(kind, Date.now(), zone),
+      period: kind === "custom" ? choice.period : lastWholePeriod(kind, Date.now(), zone),
     });
   return (
     <div className="row report-controls">
@@ -193,7 +194,7 @@ export function ReportView() {
   const [excludeMaintenance, setExcludeMaintenance] = useState(true);
   const current: PeriodChoice = choice ?? {
     kind: "month",
-    period: lastWhole("month", Date.now(), zone),
+    period: lastWholePeriod("month", Date.now(), zone),
     fromDay: "",
     toDay: "",
   };
