@@ -56,3 +56,25 @@ test("an operator opens the availability report for today, sees a component's ou
   expect(Number(line.split(",")[7])).toBeLessThan(100);
   expect(lines.some((l) => l.startsWith("overall,,Overall,"))).toBe(true);
 });
+
+test("an admin names who is mailed the report each month, and sees when the next one goes", async ({
+  page,
+}) => {
+  await signIn(page, OWNER.email, OWNER.password);
+  await page.getByRole("link", { name: "Reports", exact: true }).click();
+  const card = page.getByRole("region", { name: "Monthly report by email" });
+  await card.getByLabel("Recipients").fill("cfo@example.com\nsre@example.com");
+  await card.getByRole("button", { name: "Save recipients" }).click();
+  await expect(card.getByText(/^Saved\. Next report: /)).toBeVisible();
+  await page.reload();
+  await expect(
+    page.getByRole("region", { name: "Monthly report by email" }).getByLabel("Recipients"),
+  ).toHaveValue("cfo@example.com\nsre@example.com");
+  // Other journeys expect no mail going out.
+  await page
+    .getByRole("region", { name: "Monthly report by email" })
+    .getByLabel("Recipients")
+    .fill("");
+  await page.getByRole("button", { name: "Save recipients" }).click();
+  await expect(page.getByText("No report is scheduled.")).toBeVisible();
+});

@@ -36,8 +36,8 @@ const LIB_FLOORS: string[][] = [
   // the audit log every change writes to.
   ["jobs", "outbox", "changes", "audit"],
   // The domains, each using only those before it.
-  ["workspace", "pages", "components", "incidents", "maintenance", "monitors"],
-  ["email", "subscribers", "notifications", "members", "tokens", "sso", "auth", "reports"],
+  ["workspace", "pages", "components", "incidents", "maintenance", "monitors", "reports"],
+  ["email", "subscribers", "notifications", "members", "tokens", "sso", "auth"],
   ["public"],
   // The top: the /v1 wrapper, registry and OpenAPI, the embedded runner, the server and CLIs.
   ["api", "runner", "server", "cli"],

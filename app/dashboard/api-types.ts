@@ -93,6 +93,7 @@ export type ApiTokenInput = Json<z.input<typeof tokens.ApiTokenInput>>;
 export type AuditEntry = Answer<typeof audit.AuditEntry>;
 export type AuditLog = Answer<typeof audit.AuditLog>;
 export type AvailabilityReport = Answer<typeof reports.AvailabilityReport>;
+export type ReportSchedule = Answer<typeof reports.ReportSchedule>;
 export type IncidentTemplate = Answer<typeof incidents.IncidentTemplate>;
 export type IncidentTemplateList = Answer<typeof incidents.IncidentTemplateList>;
 /** The audit log's filters, as its query string takes them. */

@@ -93,6 +93,7 @@ export const templateKeys = {
 export const reportKeys = {
   all: ["reports"] as const,
   availability: (query: string) => [...reportKeys.all, "availability", query] as const,
+  schedule: () => [...reportKeys.all, "schedule"] as const,
 };
 
 export const workspaceKeys = {

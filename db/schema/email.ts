@@ -150,6 +150,7 @@ export const emailKindEnum = pgEnum("email_kind", [
   "page_sign_in",
   "channel_ended",
   "update_overdue",
+  "availability_report",
 ]);
 export const emailStateEnum = pgEnum("email_state", ["pending", "sent", "failed"]);
 
@@ -207,6 +208,8 @@ export const emailMessage = pgTable(
     subscriberId: uuid().references(() => subscriber.id, { onDelete: "cascade" }),
     eventId: uuid().references(() => outboxEvent.id, { onDelete: "cascade" }),
     linkEncrypted: text(),
+    /** For a monthly availability report: the period it reports (`2026-10`). */
+    reportPeriod: text(),
     state: emailStateEnum().notNull().default("pending"),
     attempts: integer().notNull().default(0),
     nextAttemptAt: at().notNull().defaultNow(),

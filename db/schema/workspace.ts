@@ -41,6 +41,8 @@ export const workspace = pgTable(
     showPoweredBy: boolean().notNull().default(true),
     /** Minutes to the next update that an incident update promises when it names no time. */
     updateCadenceMinutes: integer(),
+    /** Addresses the availability report is mailed to each month; none = not mailed. */
+    reportRecipients: text().array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: at().notNull().defaultNow(),
   },

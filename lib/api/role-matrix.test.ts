@@ -89,6 +89,8 @@ const EXPECTED: Record<string, "public" | "viewer" | "editor" | "admin"> = {
   deleteApiToken: "admin",
   listAuditLog: "admin",
   availabilityReport: "viewer",
+  getReportSchedule: "admin",
+  setReportSchedule: "admin",
   listIncidentTemplates: "viewer",
   createIncidentTemplate: "editor",
   getIncidentTemplate: "viewer",

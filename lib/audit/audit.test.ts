@@ -203,6 +203,12 @@ const RECIPES: Record<string, Recipe> = {
     by: "token",
     run: () => made(script.patch("/v1/workspace", { name: "Acme Inc" }), workspaceId),
   },
+  setReportSchedule: {
+    action: "report_schedule.update",
+    by: "token",
+    run: () =>
+      made(script.put("/v1/reports/schedule", { recipients: ["cfo@example.com"] }), workspaceId),
+  },
   setWorkspaceImage: {
     action: "workspace.image_set",
     by: "token",

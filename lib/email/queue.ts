@@ -11,6 +11,8 @@ import { logError } from "@/lib/log";
 import type { EventData } from "@/lib/outbox/outbox";
 import { readersReach, type Reach } from "@/lib/outbox/page-readers";
 import { pageLinkColumns, pageUrl } from "@/lib/pages/url";
+import { availabilityReport } from "@/lib/reports/availability";
+import { AvailabilityQuery, type AvailabilityReport } from "@/lib/reports/schemas";
 import { subscriberLinkToken } from "@/lib/crypto/subscriber-links";
 import {
   alreadySubscribedMail,
@@ -20,6 +22,7 @@ import {
   invitationMail,
   monitorAlertMail,
   updateOverdueMail,
+  availabilityReportMail,
   pageSignInMail,
   passwordResetMail,
   type Composed,
@@ -161,6 +164,7 @@ export type ClaimedMessage = {
   subscriberId: string | null;
   eventId: string | null;
   linkEncrypted: string | null;
+  reportPeriod: string | null;
   attempts: number;
   lease: string;
 };
@@ -212,6 +216,7 @@ export async function claimDueMessages({
         subscriberId: emailMessage.subscriberId,
         eventId: emailMessage.eventId,
         linkEncrypted: emailMessage.linkEncrypted,
+        reportPeriod: emailMessage.reportPeriod,
         attempts: emailMessage.attempts,
         lease: sql<string>`${emailMessage.lease}`,
       });
@@ -245,7 +250,11 @@ type Context = {
   /** How each subscriber hears: a confirmation says where updates will go. */
   channels: Map<string, string>;
   events: Map<string, { type: string; data: EventData }>;
+  /** Each monthly report the batch mails, read once, by workspace and period. */
+  reports: Map<string, AvailabilityReport>;
 };
+
+const reportKey = (workspaceId: string, period: string) => `${workspaceId} ${period}`;
 
 async function readContext(messages: ClaimedMessage[]): Promise<Context> {
   const db = await getDb();
@@ -310,7 +319,17 @@ async function readContext(messages: ClaimedMessage[]): Promise<Context> {
     db,
     subscribers.map((s) => ({ key: s.id, pageId: s.pageId, email: s.email })),
   );
+  const reports = new Map<string, AvailabilityReport>();
+  for (const { workspaceId, reportPeriod } of messages) {
+    if (!reportPeriod || reports.has(reportKey(workspaceId, reportPeriod))) continue;
+    const query = AvailabilityQuery.parse({ period: reportPeriod });
+    reports.set(
+      reportKey(workspaceId, reportPeriod),
+      await availabilityReport({ ctx: { workspaceId }, query }),
+    );
+  }
   return {
+    reports,
     workspaceNames: new Map(workspaces.map((w) => [w.id, w.name])),
     timeZones: new Map(workspaces.map((w) => [w.id, w.timeZone])),
     locales: new Map(subscribers.map((s) => [s.id, localeOf(s.locale) ?? DEFAULT_LOCALE])),
@@ -470,6 +489,19 @@ async function compose(
       const event = context.events.get(message.eventId ?? "");
       if (!event?.data.monitor) return { error: "The event this message reported is gone." };
       content = monitorAlertMail(event);
+      break;
+    }
+    case "availability_report": {
+      const report = context.reports.get(
+        reportKey(message.workspaceId, message.reportPeriod ?? ""),
+      );
+      if (!report) return { error: "The report this message carries has no period." };
+      content = availabilityReportMail({
+        workspace: workspaceName,
+        period: message.reportPeriod!,
+        report,
+        url: `${config().baseUrl}/dashboard/reports`,
+      });
       break;
     }
     case "update_overdue": {

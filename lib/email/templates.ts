@@ -1,6 +1,7 @@
 import { html, type SafeHtml } from "@/lib/content/html";
 import { markdownToHtml } from "@/lib/content/markdown";
 import type { EventData } from "@/lib/outbox/outbox";
+import type { AvailabilityReport } from "@/lib/reports/schemas";
 import { translator, type MessageKey, type Translator } from "@/lib/i18n/translate";
 import { labelOf } from "@/lib/status/labels";
 
@@ -398,5 +399,58 @@ export function updateOverdueMail({ data }: { data: EventData }): Composed {
 ${table.html}
 <p>${advice}</p>
 ${button(data.url, "Post an update")}`;
+  return { subject, text, html: page(subject, body, html``) };
+}
+
+const percentOf = (value: number | null) =>
+  value === null ? "not observed" : `${value.toFixed(3)} %`;
+const downtimeOf = (minutes: number) =>
+  `${minutes.toLocaleString("en", { maximumFractionDigits: 2 })} min down`;
+
+/** Last month's availability, to the addresses an admin named: the numbers the API answers. */
+export function availabilityReportMail({
+  workspace,
+  period,
+  report,
+  url,
+}: {
+  workspace: string;
+  /** `2026-10`. */
+  period: string;
+  report: AvailabilityReport;
+  url: string;
+}): Composed {
+  const month = new Intl.DateTimeFormat("en-GB", {
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(`${period}-01T00:00:00Z`));
+  const overall = percentOf(report.overall.availabilityPercent);
+  const subject = `[${workspace}] Availability for ${month}: ${overall}`;
+  const rows: [string, string][] = [
+    ["Overall", `${overall} · ${downtimeOf(report.overall.downtimeMinutes)}`],
+    ...report.components.map((c): [string, string] => [
+      c.name,
+      `${percentOf(c.availabilityPercent)} · ${downtimeOf(c.downtimeMinutes)}`,
+    ]),
+  ];
+  const table = details(translator("en"), rows);
+  const events = `${report.incidents.length} incident${report.incidents.length === 1 ? "" : "s"} and ${report.maintenances.length} maintenance window${report.maintenances.length === 1 ? "" : "s"} in ${month} (${report.timeZone}).`;
+  const heading = `Availability for ${month}`;
+  const text = [
+    heading,
+    "",
+    table.text,
+    "",
+    events,
+    report.formula,
+    "",
+    `Open the report: ${url}`,
+  ].join("\n");
+  const body = html`<h1 style="font-size:20px;margin:0 0 16px">${heading}</h1>
+${table.html}
+<p>${events}</p>
+<p style="font-size:13px;color:#52525b">${report.formula}</p>
+${button(url, "Open the report")}`;
   return { subject, text, html: page(subject, body, html``) };
 }

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 
 const { scheduledJob } = schema;
@@ -13,10 +13,10 @@ export async function scheduleJob(
   return created!.id;
 }
 
-/** Cancels the pending jobs about a subject (a rescheduled or cancelled window, say). */
+/** Cancels the pending jobs about a subject (a rescheduled or cancelled window, say), or one kind of them. */
 export async function cancelJobs(
   tx: Executor,
-  { workspaceId, subjectId }: { workspaceId: string; subjectId: string },
+  { workspaceId, subjectId, kind }: { workspaceId: string; subjectId: string; kind?: string },
 ) {
   await tx
     .update(scheduledJob)
@@ -26,6 +26,28 @@ export async function cancelJobs(
         eq(scheduledJob.workspaceId, workspaceId),
         eq(scheduledJob.subjectId, subjectId),
         eq(scheduledJob.state, "pending"),
+        kind ? eq(scheduledJob.kind, kind) : undefined,
       ),
     );
+}
+
+/** When the next pending job of a kind about a subject runs; null if none is pending. */
+export async function nextJobAt(
+  tx: Executor,
+  { workspaceId, subjectId, kind }: { workspaceId: string; subjectId: string; kind: string },
+): Promise<Date | null> {
+  const [next] = await tx
+    .select({ runAt: scheduledJob.runAt })
+    .from(scheduledJob)
+    .where(
+      and(
+        eq(scheduledJob.workspaceId, workspaceId),
+        eq(scheduledJob.subjectId, subjectId),
+        eq(scheduledJob.kind, kind),
+        eq(scheduledJob.state, "pending"),
+      ),
+    )
+    .orderBy(asc(scheduledJob.runAt))
+    .limit(1);
+  return next?.runAt ?? null;
 }

@@ -1,5 +1,10 @@
 import { defineOperation } from "@/lib/contract/operation";
-import { AvailabilityQuery, AvailabilityReport } from "./schemas";
+import {
+  AvailabilityQuery,
+  AvailabilityReport,
+  PutReportScheduleInput,
+  ReportSchedule,
+} from "./schemas";
 
 export const availabilityReport = defineOperation({
   id: "availabilityReport",
@@ -13,5 +18,31 @@ export const availabilityReport = defineOperation({
   query: AvailabilityQuery,
   response: AvailabilityReport,
   alsoAs: ["text/csv"],
+  status: 200,
+});
+
+export const getReportSchedule = defineOperation({
+  id: "getReportSchedule",
+  method: "GET",
+  path: "/v1/reports/schedule",
+  tag: "Reports",
+  summary: "Who gets the monthly availability report, and when the next one goes",
+  access: "admin",
+  response: ReportSchedule,
+  status: 200,
+});
+
+export const setReportSchedule = defineOperation({
+  id: "setReportSchedule",
+  method: "PUT",
+  path: "/v1/reports/schedule",
+  tag: "Reports",
+  summary: "Name who gets the monthly availability report",
+  description:
+    "Up to 20 addresses. On the 1st of each month at 08:00 in the workspace's zone, each is mailed last month's report (every component, maintenance left out), the numbers `GET /v1/reports/availability` answers for that month. An empty list stops it.",
+  access: "admin",
+  body: PutReportScheduleInput,
+  readOnly: ["nextRunAt"],
+  response: ReportSchedule,
   status: 200,
 });

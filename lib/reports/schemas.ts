@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { timestamp, uuid } from "@/lib/contract/fields";
+import { email, timestamp, uuid } from "@/lib/contract/fields";
 import { IncidentImpact } from "@/lib/incidents/schemas";
 
 const PERIOD = /^(\d{4})(?:-(0[1-9]|1[0-2])|-Q([1-4]))?$/;
@@ -125,3 +125,26 @@ export const AvailabilityReport = z
   })
   .meta({ id: "AvailabilityReport" });
 export type AvailabilityReport = z.input<typeof AvailabilityReport>;
+
+export const ReportSchedule = z
+  .object({
+    recipients: z
+      .array(z.string())
+      .describe("The addresses last month's availability report is mailed to; none = not mailed."),
+    nextRunAt: z
+      .date()
+      .nullable()
+      .describe("When the next report goes: the 1st, 08:00 in the workspace's zone; null if none."),
+  })
+  .meta({ id: "ReportSchedule" });
+export type ReportSchedule = z.input<typeof ReportSchedule>;
+
+export const PutReportScheduleInput = z
+  .strictObject({
+    recipients: z
+      .array(email())
+      .max(20, "At most 20 addresses.")
+      .refine((list) => new Set(list).size === list.length, "Each address once."),
+  })
+  .meta({ id: "PutReportScheduleInput" });
+export type PutReportScheduleInput = z.output<typeof PutReportScheduleInput>;

@@ -4,8 +4,10 @@ import {
   MAINTENANCE_START,
   startMaintenance,
 } from "@/lib/maintenance/maintenance";
+import { mailMonthlyReport } from "@/lib/email/reports";
 import { announceOverdueUpdate } from "@/lib/incidents/incidents";
 import { UPDATE_DUE } from "@/lib/incidents/promises";
+import { MONTHLY_REPORT } from "@/lib/reports/schedule";
 import type { JobHandler } from "./jobs";
 
 /** Every kind of scheduled job and the transition it runs; both engines use this table. */
@@ -26,5 +28,8 @@ export const jobHandlers: Record<string, JobHandler> = {
   },
   [UPDATE_DUE]: async (tx, job) => {
     await announceOverdueUpdate(tx, { workspaceId: job.workspaceId, incidentId: job.subjectId });
+  },
+  [MONTHLY_REPORT]: async (tx, job) => {
+    await mailMonthlyReport(tx, job);
   },
 };

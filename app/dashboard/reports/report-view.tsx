@@ -6,11 +6,13 @@ import { DataTable } from "@/app/ui/data-table";
 import { ListSection } from "@/app/ui/list-section";
 import { Time } from "@/app/ui/time";
 import { apiFetch } from "@/lib/client/api";
+import { useCan } from "../actor";
 import type { AvailabilityReport } from "../api-types";
 import { reportKeys } from "../query-keys";
 import { useWorkspace } from "../settings/use-workspace";
 import { lastWholePeriod } from "@/lib/time/periods";
 import { reportQuery, type PeriodChoice, type PeriodKind } from "./report-period";
+import { ReportScheduleCard } from "./report-schedule";
 
 const percent = (value: number | null) => (value === null ? "—" : `${value.toFixed(3)} %`);
 const minutes = (value: number) =>
@@ -189,6 +191,7 @@ function ReportBody({ report }: { report: AvailabilityReport }) {
 /** Availability over a month, quarter, year or any days, to print or download as CSV. */
 export function ReportView() {
   const workspace = useWorkspace();
+  const admin = useCan("admin");
   const zone = workspace.data?.timeZone ?? "Etc/UTC";
   const [choice, setChoice] = useState<PeriodChoice | null>(null);
   const [excludeMaintenance, setExcludeMaintenance] = useState(true);
@@ -240,6 +243,7 @@ export function ReportView() {
       >
         {report.data && <ReportBody report={report.data} />}
       </ListSection>
+      {admin && <ReportScheduleCard />}
     </div>
   );
 }
