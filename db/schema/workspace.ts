@@ -42,7 +42,10 @@ export const workspace = pgTable(
     /** Minutes to the next update that an incident update promises when it names no time. */
     updateCadenceMinutes: integer(),
     /** Addresses the availability report is mailed to each month; none = not mailed. */
-    reportRecipients: text().array().notNull().default(sql`'{}'::text[]`),
+    reportRecipients: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: at().notNull().defaultNow(),
   },
