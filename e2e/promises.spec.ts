@@ -15,24 +15,36 @@ function onClockOf(zone: string, ms: number): string {
   return parts.replace(" ", "T");
 }
 
-test("an editor promises the next update, readers see it, and the dashboard marks it overdue once it passes", async ({
+test("an editor declares from a template with promised times, readers see them, and the dashboard marks the incident overdue once the promise passes", async ({
   page,
   browser,
 }) => {
   test.setTimeout(90_000);
   const stamp = Date.now().toString(36);
   const component = `Queue ${stamp}`;
-  const title = `Queue delays ${stamp}`;
+  const title = `${component} delays`;
   await signIn(page, OWNER.email, OWNER.password);
   const componentId = await createComponent(page, component);
   const origin = new URL(page.url()).origin;
   const { timeZone } = await (await page.request.get("/v1/workspace")).json();
 
+  const template = await page.request.post("/v1/incident-templates", {
+    data: {
+      name: `Queue delays ${stamp}`,
+      title: "{{component}} delays",
+      body: "Since {{start}} jobs wait longer than usual.",
+      impact: "minor",
+      components: [{ componentId, status: "degraded_performance" }],
+    },
+    headers: { origin },
+  });
+  expect(template.status()).toBe(201);
+
+  // Declared from the template, with both promises.
   await page.getByRole("link", { name: "Incidents", exact: true }).click();
   await page.getByRole("button", { name: "Declare incident" }).click();
-  await page.getByLabel("Title").fill(title);
-  await page.getByLabel("Message").fill("Jobs wait longer than usual.");
-  await page.getByRole("checkbox", { name: component }).check();
+  await page.getByLabel("Start from a template").selectOption({ label: `Queue delays ${stamp}` });
+  await expect(page.getByLabel("Title")).toHaveValue(title);
   await page.getByLabel(/^Next update by/).fill(onClockOf(timeZone, Date.now() + 2 * 3_600_000));
   await page
     .getByLabel(/^Estimated resolution/)

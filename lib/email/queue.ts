@@ -323,10 +323,15 @@ async function readContext(messages: ClaimedMessage[]): Promise<Context> {
   for (const { workspaceId, reportPeriod } of messages) {
     if (!reportPeriod || reports.has(reportKey(workspaceId, reportPeriod))) continue;
     const query = AvailabilityQuery.parse({ period: reportPeriod });
-    reports.set(
-      reportKey(workspaceId, reportPeriod),
-      await availabilityReport({ ctx: { workspaceId }, query }),
-    );
+    // One report that cannot be read fails its own messages, not the batch.
+    try {
+      reports.set(
+        reportKey(workspaceId, reportPeriod),
+        await availabilityReport({ ctx: { workspaceId }, query }),
+      );
+    } catch (error) {
+      logError(`Could not read the availability report for ${reportPeriod}:`, error);
+    }
   }
   return {
     reports,
@@ -495,7 +500,7 @@ async function compose(
       const report = context.reports.get(
         reportKey(message.workspaceId, message.reportPeriod ?? ""),
       );
-      if (!report) return { error: "The report this message carries has no period." };
+      if (!report) return { error: "The availability report could not be read." };
       content = availabilityReportMail({
         workspace: workspaceName,
         period: message.reportPeriod!,

@@ -11,7 +11,13 @@ import { assertPublishableText } from "@/lib/content/rules";
 import { ConflictError, NotFoundError } from "@/lib/errors";
 import { decodeCursor, encodeCursor, page } from "@/lib/contract/paging";
 import { emitEvent, type EventType } from "@/lib/outbox/outbox";
-import { isOverdue, keepPromise, promisesOf, claimOverdue } from "./promises";
+import {
+  claimOverdue,
+  isOverdue,
+  keepPromise,
+  promisesOf,
+  watchPromiseOnPublish,
+} from "./promises";
 import type {
   CreateIncidentInput,
   EditUpdateInput,
@@ -68,7 +74,10 @@ export async function affectedOf(tx: Executor, workspaceId: string, incidentIds:
   );
 }
 
-/** The incident as the API answers it, updates newest first (`latestOnly` for event payloads). */
+/**
+ * The incident as the API answers it, updates newest first. `latestOnly` is for event payloads:
+ * the latest update alone, and the postmortem only once published (a draft is the team's).
+ */
 export async function loadIncident(
   tx: Executor,
   workspaceId: string,
@@ -103,7 +112,7 @@ export async function loadIncident(
   return {
     ...summary(row, components.get(id) ?? []),
     postmortem:
-      row.postmortemBody === null
+      row.postmortemBody === null || (latestOnly && !row.postmortemPublishedAt)
         ? null
         : {
             body: row.postmortemBody,
@@ -432,8 +441,10 @@ export async function patchIncident({
         })
         .where(and(eq(incident.workspaceId, ctx.workspaceId), eq(incident.id, id)));
     }
-    if (publishing) await publish(tx, ctx.workspaceId, id);
-    else if (renamed && current.visibility === "published") {
+    if (publishing) {
+      await publish(tx, ctx.workspaceId, id);
+      await watchPromiseOnPublish(tx, { workspaceId: ctx.workspaceId, incidentId: id });
+    } else if (renamed && current.visibility === "published") {
       await emitIncidentEvent(tx, ctx.workspaceId, id, "incident.updated");
     }
     const after = {

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lte, ne, sql } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import { ValidationError, type FieldError } from "@/lib/errors";
-import { cancelJobs, scheduleJob } from "@/lib/jobs/jobs";
+import { scheduleJob } from "@/lib/jobs/jobs";
 import type { UpdatePromises } from "./schemas";
 
 const { incident, workspace } = schema;
@@ -78,7 +78,8 @@ export async function keepPromise(
     .update(incident)
     .set({ nextUpdateBy, overdueAnnouncedAt: null })
     .where(and(eq(incident.workspaceId, workspaceId), eq(incident.id, incidentId)));
-  await cancelJobs(tx, { workspaceId, subjectId: incidentId });
+  // An earlier promise's check is left to run: it finds the promise moved and does nothing.
+  // Cancelling it here would lock its row after the incident's, the runner's order reversed.
   if (nextUpdateBy) {
     await scheduleJob(tx, {
       workspaceId,
@@ -125,4 +126,26 @@ export async function claimOverdue(
     )
     .returning({ id: incident.id });
   return claimed?.id ?? null;
+}
+
+/**
+ * A draft going public: its promise, made while only the team saw it, is watched from now on
+ * (at once if the moment has passed).
+ */
+export async function watchPromiseOnPublish(
+  tx: Executor,
+  { workspaceId, incidentId }: { workspaceId: string; incidentId: string },
+): Promise<void> {
+  const [row] = await tx
+    .select({ nextUpdateBy: incident.nextUpdateBy, announced: incident.overdueAnnouncedAt })
+    .from(incident)
+    .where(and(eq(incident.workspaceId, workspaceId), eq(incident.id, incidentId)));
+  if (!row?.nextUpdateBy || row.announced) return;
+  await scheduleJob(tx, {
+    workspaceId,
+    kind: UPDATE_DUE,
+    subjectId: incidentId,
+    revision: 0,
+    runAt: new Date(Math.max(row.nextUpdateBy.getTime(), Date.now())),
+  });
 }

@@ -14,20 +14,43 @@ export const MONTHLY_REPORT = "report.monthly";
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-/** The next moment a monthly report goes after `now`: a 1st of the month, 08:00 on the zone's clock. */
-export function nextReportAt(now: number, zone: string): Date {
-  const { year, month } = wallAt(now, zone);
-  const firstAt = (y: number, m: number) =>
-    new Date(zonedInputToIso(`${y}-${pad(m)}-01T08:00`, zone)!);
-  const thisMonth = firstAt(year, month);
-  if (thisMonth.getTime() > now) return thisMonth;
-  return month === 12 ? firstAt(year + 1, 1) : firstAt(year, month + 1);
+/**
+ * A month as the report job names it (its revision): `202612` for December 2026, the month on
+ * whose 1st the report of the month before goes.
+ */
+export type RunMonth = number;
+const runMonth = (year: number, month: number): RunMonth => year * 100 + month;
+export const nextRunMonth = (m: RunMonth): RunMonth =>
+  m % 100 === 12 ? runMonth(Math.floor(m / 100) + 1, 1) : m + 1;
+/** The period a run reports: the month before its own (`2026-11` for `202612`). */
+export function reportedPeriod(m: RunMonth): string {
+  const [year, month] = [Math.floor(m / 100), m % 100];
+  return month === 1 ? `${year - 1}-12` : `${year}-${pad(month - 1)}`;
 }
 
-/** Schedules the next report after `now` when there are recipients, replacing any pending one. */
+/** When a month's report goes: its 1st, 08:00 on the zone's clock. */
+export function reportRunAt(m: RunMonth, zone: string): Date {
+  return new Date(zonedInputToIso(`${Math.floor(m / 100)}-${pad(m % 100)}-01T08:00`, zone)!);
+}
+
+/** The month of the next report after `now`. */
+export function nextReportMonth(now: number, zone: string): RunMonth {
+  const { year, month } = wallAt(now, zone);
+  const current = runMonth(year, month);
+  return reportRunAt(current, zone).getTime() > now ? current : nextRunMonth(current);
+}
+
+/** The next moment a monthly report goes after `now`: a 1st of the month, 08:00 on the zone's clock. */
+export const nextReportAt = (now: number, zone: string): Date =>
+  reportRunAt(nextReportMonth(now, zone), zone);
+
+/**
+ * Schedules a month's report (by default the next after `now`) when there are recipients,
+ * replacing any pending one. The caller holds the workspace row.
+ */
 export async function scheduleNextReport(
   tx: Executor,
-  { workspaceId, now }: { workspaceId: string; now: number },
+  { workspaceId, now, month }: { workspaceId: string; now: number; month?: RunMonth },
 ): Promise<void> {
   await cancelJobs(tx, { workspaceId, subjectId: workspaceId, kind: MONTHLY_REPORT });
   const [row] = await tx
@@ -35,12 +58,13 @@ export async function scheduleNextReport(
     .from(workspace)
     .where(eq(workspace.id, workspaceId));
   if (!row?.recipients.length) return;
+  const revision = month ?? nextReportMonth(now, row.zone);
   await scheduleJob(tx, {
     workspaceId,
     kind: MONTHLY_REPORT,
     subjectId: workspaceId,
-    revision: 0,
-    runAt: nextReportAt(now, row.zone),
+    revision,
+    runAt: reportRunAt(revision, row.zone),
   });
 }
 

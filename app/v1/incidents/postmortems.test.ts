@@ -139,6 +139,23 @@ describe("postmortems", () => {
     expect(postmortemEvents(incident.id)).toHaveLength(1);
   });
 
+  it("stay out of every event while they are drafts", async () => {
+    const incident = await resolvedIncident();
+    await editor.put(`/v1/incidents/${incident.id}/postmortem`, { body: "Secret draft." });
+    const renamed = await editor.patch(`/v1/incidents/${incident.id}`, {
+      title: `${incident.title} (renamed)`,
+    });
+    expect(renamed.status, renamed.text).toBe(200);
+    const updated = () =>
+      hooks
+        .on("/events")
+        .map((request) => JSON.parse(request.body))
+        .filter((e) => e.type === "incident.updated" && e.data.incident.id === incident.id);
+    await expect.poll(() => updated().length, { timeout: 10_000 }).toBe(1);
+    expect(updated()[0].data.incident.postmortem).toBeNull();
+    expect(JSON.stringify(updated()[0])).not.toContain("Secret draft");
+  });
+
   it("of a draft incident wait for the incident to be published; a draft postmortem can be dropped", async () => {
     const incident = await resolvedIncident("draft");
     await editor.put(`/v1/incidents/${incident.id}/postmortem`, { body: "Notes." });

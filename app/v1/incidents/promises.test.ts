@@ -210,5 +210,11 @@ describe("a promised update that does not come", () => {
     const about = (title: string) => catcher.messages.filter((m) => m.subject.includes(title));
     expect(about(incident.title)).toHaveLength(0);
     expect(about(draft.title)).toHaveLength(0);
+
+    // Published after its promise passed, the draft's promise is late at once.
+    expect(
+      (await first.client.patch(`/v1/incidents/${draft.id}`, { visibility: "published" })).status,
+    ).toBe(200);
+    await expect.poll(() => overdueEvents(draft.id).length, { timeout: 10_000 }).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb, schema } from "@/db/client";
+import { getDb, rowsOf, schema } from "@/db/client";
 import { nextReportAt } from "@/lib/reports/schedule";
 import { memberWithRole, setUpOwner, TestClient } from "@/lib/testing/client";
 import { startDeliveries } from "@/lib/testing/deliveries";
@@ -85,17 +85,19 @@ describe("the monthly availability report", () => {
     expect(next.getTime() - Date.now()).toBeGreaterThan(0);
     expect(next.getTime() - Date.now()).toBeLessThanOrEqual(32 * 86_400_000);
 
-    // The job falls due as if it were 1 November, 08:00.
+    // The job becomes November's, due since 1 November, 08:00.
     catcher.clear();
     await db.execute(
-      sql`update scheduled_job set run_at = '2026-11-01T08:00:00Z' where kind = 'report.monthly' and state = 'pending'`,
+      sql`update scheduled_job set run_at = '2026-11-01T08:00:00Z', revision = 202611 where kind = 'report.monthly' and state = 'pending'`,
     );
-    await catcher.waitFor(() => catcher.messages.length >= 2, 15_000);
-    expect(catcher.messages.map((m) => m.to).sort()).toEqual([
-      "cfo@example.com",
-      "sre@example.com",
-    ]);
-    const [mail] = catcher.to("cfo@example.com");
+    const october = () => catcher.messages.filter((m) => m.subject.includes("October 2026"));
+    await catcher.waitFor(() => october().length >= 2, 15_000);
+    expect(
+      october()
+        .map((m) => m.to)
+        .sort(),
+    ).toEqual(["cfo@example.com", "sre@example.com"]);
+    const [mail] = october().filter((m) => m.to === "cfo@example.com");
     const api = (await owner.get("/v1/reports/availability?period=2026-10")).body;
     const checkout = api.components.find((c: { name: string }) => c.name === "Checkout");
     expect(checkout).toMatchObject({ downtimeMinutes: 45, availabilityPercent: 99.899 });
@@ -105,10 +107,27 @@ describe("the monthly availability report", () => {
     expect(mail!.text).toContain("Checkout: 99.899 % · 45 min down");
     expect(mail!.text).toContain("http://localhost:3000/dashboard/reports");
 
-    // The next one is December's, from the moment this one was due.
+    // The next one is December's, whatever the day the test runs.
+    const newest = async () =>
+      rowsOf<{ revision: number; run_at: string | Date }>(
+        await db.execute(
+          sql`select revision, run_at from scheduled_job where kind = 'report.monthly' order by created_at desc, id desc limit 1`,
+        ),
+      )[0]!;
+    expect((await newest()).revision).toBe(202612);
+    expect(new Date((await newest()).run_at).toISOString()).toBe("2026-12-01T08:00:00.000Z");
+
+    // A job that comes before its month's moment (the zone moved west) waits for it instead.
+    catcher.clear();
+    await db.execute(
+      sql`update scheduled_job set run_at = now(), revision = 209912 where kind = 'report.monthly' and state = 'pending'`,
+    );
     await expect
-      .poll(async () => (await owner.get("/v1/reports/schedule")).body.nextRunAt)
-      .toBe("2026-12-01T08:00:00.000Z");
+      .poll(async () => (await owner.get("/v1/reports/schedule")).body.nextRunAt, {
+        timeout: 10_000,
+      })
+      .toBe("2099-12-01T08:00:00.000Z");
+    expect(catcher.messages.filter((m) => m.subject.includes("Availability"))).toEqual([]);
 
     const stopped = await owner.put("/v1/reports/schedule", { recipients: [] });
     expect(stopped.body).toEqual({ recipients: [], nextRunAt: null });
