@@ -42,6 +42,8 @@ export type IncidentList = Answer<typeof incidents.IncidentList>;
 
 export type Maintenance = Answer<typeof maintenance.Maintenance>;
 export type MaintenanceList = Answer<typeof maintenance.MaintenanceList>;
+export type MaintenanceSeries = Answer<typeof maintenance.MaintenanceSeries>;
+export type MaintenanceSeriesList = Answer<typeof maintenance.MaintenanceSeriesList>;
 
 export type Monitor = Answer<typeof monitors.Monitor>;
 export type MonitorList = Answer<typeof monitors.MonitorList>;

@@ -26,6 +26,7 @@ export const incidentKeys = {
 export const maintenanceKeys = {
   all: ["maintenances"] as const,
   list: () => [...maintenanceKeys.all, "list"] as const,
+  series: () => [...maintenanceKeys.all, "series"] as const,
   overview: () => [...maintenanceKeys.all, "overview"] as const,
   holds: () => [...maintenanceKeys.all, "holds"] as const,
 };

@@ -1,4 +1,15 @@
-import { index, integer, pgEnum, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { at, createdAt, id } from "./columns";
 import { component } from "./components";
@@ -10,6 +21,39 @@ export const maintenanceStatusEnum = pgEnum("maintenance_status", [
   "completed",
   "cancelled",
 ]);
+
+/**
+ * A recurring window: an RFC 5545 rule read on the wall clock of `timeZone`, so every occurrence
+ * starts at the same local time across clock changes. Its occurrences are ordinary windows,
+ * created ahead of time (docs/design.md §33).
+ */
+export const maintenanceSeries = pgTable(
+  "maintenance_series",
+  {
+    id: id(),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspace.id, { onDelete: "cascade" }),
+    title: text().notNull(),
+    body: text().notNull(),
+    /** The RRULE's properties, without DTSTART: the first window's start gives day and time. */
+    recurrence: text().notNull(),
+    timeZone: text().notNull(),
+    /** The first window's times: its local start and its length are every occurrence's. */
+    startsAt: at().notNull(),
+    endsAt: at().notNull(),
+    componentIds: jsonb().$type<string[]>().notNull(),
+    remindBeforeMinutes: integer(),
+    /** Occurrences exist up to here; the series job extends it. */
+    createdUntil: at().notNull(),
+    endedAt: at(),
+    /** Bumped on every edit or end; older extension runs then do nothing. */
+    revision: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: at().notNull().defaultNow(),
+  },
+  (t) => [index("maintenance_series_workspace_id_idx").on(t.workspaceId, t.createdAt)],
+);
 
 export const maintenance = pgTable(
   "maintenance",
@@ -27,12 +71,23 @@ export const maintenance = pgTable(
     startedAt: at(),
     completedAt: at(),
     cancelledAt: at(),
+    /** Subscribers are told this many minutes before the start (`maintenance.reminder`). */
+    remindBeforeMinutes: integer(),
+    remindedAt: at(),
+    seriesId: uuid().references(() => maintenanceSeries.id, { onDelete: "set null" }),
+    /** The start the series' rule gave this occurrence: the key that keeps it from coming twice. */
+    occurrenceAt: at(),
+    /** Edited or cancelled on its own: edits to the series leave it as it is. */
+    detached: boolean().notNull().default(false),
     /** Bumped whenever the window's times change or it is cancelled; older runs then do nothing. */
     revision: integer().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: at().notNull().defaultNow(),
   },
-  (t) => [index("maintenance_workspace_id_starts_at_idx").on(t.workspaceId, t.startsAt, t.id)],
+  (t) => [
+    index("maintenance_workspace_id_starts_at_idx").on(t.workspaceId, t.startsAt, t.id),
+    uniqueIndex("maintenance_series_id_occurrence_at_idx").on(t.seriesId, t.occurrenceAt),
+  ],
 );
 
 export const maintenanceComponent = pgTable(

@@ -14,6 +14,7 @@ export const eventTypeEnum = pgEnum("event_type", [
   "monitor.certificate_expiring",
   "incident.update_overdue",
   "incident.postmortem_published",
+  "maintenance.reminder",
 ]);
 
 /**

@@ -104,6 +104,16 @@ const resolvedIncident = async ({ postmortem = false } = {}) => {
   }
   return id;
 };
+const seriesInput = () => ({
+  title: "Weekly patching",
+  body: "",
+  startsAt: later(30),
+  endsAt: later(60),
+  componentIds: [],
+  recurrence: "FREQ=WEEKLY",
+});
+const series = async () =>
+  (await ok(script.post("/v1/maintenance-series", seriesInput()))).body.id as string;
 const maintenanceWindow = async (startsAt = later(60)) =>
   (
     await ok(
@@ -585,6 +595,36 @@ const RECIPES: Record<string, Recipe> = {
     run: async () => {
       const id = await maintenanceWindow();
       return made(script.post(`/v1/maintenances/${id}/updates`, { body: "On track." }), id);
+    },
+  },
+  createMaintenanceSeries: {
+    action: "maintenance_series.create",
+    by: "token",
+    run: async () => {
+      const response = await script.post("/v1/maintenance-series", seriesInput());
+      return { response, target: response.body.id };
+    },
+  },
+  replaceMaintenanceSeries: {
+    action: "maintenance_series.update",
+    by: "token",
+    run: async () => {
+      const id = await series();
+      return made(
+        script.put(`/v1/maintenance-series/${id}`, {
+          ...seriesInput(),
+          recurrence: "FREQ=WEEKLY;BYDAY=MO,TH",
+        }),
+        id,
+      );
+    },
+  },
+  endMaintenanceSeries: {
+    action: "maintenance_series.end",
+    by: "token",
+    run: async () => {
+      const id = await series();
+      return made(script.delete(`/v1/maintenance-series/${id}`), id);
     },
   },
   createMonitor: {

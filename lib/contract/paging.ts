@@ -1,3 +1,4 @@
+import { and, eq, lt, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { ValidationError } from "@/lib/errors";
 
@@ -24,4 +25,14 @@ export function decodeCursor(cursor: string, field = "cursor"): { at: Date; id: 
 export function page<T>(rows: T[], limit: number, cursorOf: (row: T) => string) {
   const items = rows.slice(0, limit);
   return { items, nextCursor: rows.length > limit ? cursorOf(items[items.length - 1]!) : null };
+}
+
+/**
+ * The rows after a cursor in a list ordered by (time desc, id desc); every row when there is
+ * none. Ties on the time are broken by the id, so no row is skipped or repeated across pages.
+ */
+export function afterCursor(at: AnyColumn, id: AnyColumn, cursor?: string): SQL {
+  if (!cursor) return sql`true`;
+  const after = decodeCursor(cursor);
+  return or(lt(at, after.at), and(eq(at, after.at), lt(id, after.id)))!;
 }

@@ -244,6 +244,7 @@ const MAINTENANCE_HEADLINE = {
   "maintenance.completed": "mail.maintenanceCompleted",
   "maintenance.cancelled": "mail.maintenanceCancelled",
   "maintenance.updated": "mail.maintenanceUpdated",
+  "maintenance.reminder": "mail.maintenanceReminder",
 } as const;
 
 /** An incident or maintenance event as a subscriber's mail, in their language. */

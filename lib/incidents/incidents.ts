@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, ne } from "drizzle-orm";
 import { groupBy } from "@/lib/group-by";
 import { getDb, schema, type Executor } from "@/db/client";
 import type { UpdateComponentChange } from "@/db/schema/incidents";
@@ -9,7 +9,7 @@ import { transactionChangingData } from "@/lib/changes/changes";
 import { reconcileComponents } from "@/lib/components/reconcile";
 import { assertPublishableText } from "@/lib/content/rules";
 import { ConflictError, NotFoundError } from "@/lib/errors";
-import { decodeCursor, encodeCursor, page } from "@/lib/contract/paging";
+import { afterCursor, encodeCursor, page } from "@/lib/contract/paging";
 import { emitEvent, type EventType } from "@/lib/outbox/outbox";
 import {
   claimOverdue,
@@ -291,7 +291,6 @@ export async function listIncidents({
   query: { state: "open" | "resolved"; limit: number; cursor?: string };
 }) {
   const db = await getDb();
-  const after = query.cursor ? decodeCursor(query.cursor) : null;
   const rows = await db
     .select()
     .from(incident)
@@ -299,12 +298,7 @@ export async function listIncidents({
       and(
         eq(incident.workspaceId, ctx.workspaceId),
         query.state === "open" ? ne(incident.status, "resolved") : eq(incident.status, "resolved"),
-        after
-          ? or(
-              lt(incident.startedAt, after.at),
-              and(eq(incident.startedAt, after.at), lt(incident.id, after.id)),
-            )
-          : sql`true`,
+        afterCursor(incident.startedAt, incident.id, query.cursor),
       ),
     )
     .orderBy(desc(incident.startedAt), desc(incident.id))

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { groupBy } from "@/lib/group-by";
 import { getDb, schema, type Executor } from "@/db/client";
 import { SYSTEM_ACTOR, type Actor, type AuditActor } from "@/lib/contract/actor";
@@ -8,7 +8,7 @@ import { transactionChangingData } from "@/lib/changes/changes";
 import { reconcileComponents } from "@/lib/components/reconcile";
 import { assertPublishableText } from "@/lib/content/rules";
 import { ConflictError, NotFoundError } from "@/lib/errors";
-import { decodeCursor, encodeCursor, page } from "@/lib/contract/paging";
+import { afterCursor, encodeCursor, page } from "@/lib/contract/paging";
 import { announceWindowCancelled, announceWindowRun, type WindowRun } from "@/lib/jobs/engine";
 import { cancelJobs, scheduleJob } from "@/lib/jobs/jobs";
 import { emitEvent, type EventType } from "@/lib/outbox/outbox";
@@ -18,11 +18,20 @@ const { maintenance, maintenanceComponent, maintenanceUpdate } = schema;
 
 export const MAINTENANCE_START = "maintenance.start";
 export const MAINTENANCE_COMPLETE = "maintenance.complete";
+export const MAINTENANCE_REMINDER = "maintenance.remind";
 
-type MaintenanceRow = typeof maintenance.$inferSelect;
+export type MaintenanceRow = typeof maintenance.$inferSelect;
 
 /** What the audit log keeps of a window. */
-const AUDITED_FIELDS = ["title", "body", "startsAt", "endsAt", "componentIds", "status"];
+const AUDITED_FIELDS = [
+  "title",
+  "body",
+  "startsAt",
+  "endsAt",
+  "componentIds",
+  "status",
+  "remindBeforeMinutes",
+];
 
 export async function componentIdsOf(tx: Executor, workspaceId: string, ids: string[]) {
   const rows = ids.length
@@ -100,11 +109,13 @@ function present(row: MaintenanceRow, componentIds: string[], updates: Note[] = 
     endsAt: row.endsAt,
     cancelledAt: row.cancelledAt,
     componentIds,
+    remindBeforeMinutes: row.remindBeforeMinutes,
+    seriesId: row.seriesId,
     updates,
   };
 }
 
-async function loadMaintenance(tx: Executor, workspaceId: string, id: string) {
+export async function loadMaintenance(tx: Executor, workspaceId: string, id: string) {
   const [row] = await tx
     .select()
     .from(maintenance)
@@ -117,7 +128,7 @@ async function loadMaintenance(tx: Executor, workspaceId: string, id: string) {
   return present(row, components.get(id) ?? [], notes.get(id) ?? []);
 }
 
-async function lockMaintenance(tx: Executor, workspaceId: string, id: string) {
+export async function lockMaintenance(tx: Executor, workspaceId: string, id: string) {
   const [row] = await tx
     .select()
     .from(maintenance)
@@ -127,7 +138,7 @@ async function lockMaintenance(tx: Executor, workspaceId: string, id: string) {
   return row;
 }
 
-async function emitMaintenanceEvent(
+export async function emitMaintenanceEvent(
   tx: Executor,
   workspaceId: string,
   id: string,
@@ -137,9 +148,21 @@ async function emitMaintenanceEvent(
   await emitEvent(tx, { workspaceId, type, subject: { kind: "maintenance", resource } });
 }
 
-/** The window's run: a start at startsAt (while still scheduled) and a completion at endsAt. */
-async function scheduleRun(tx: Executor, row: MaintenanceRow): Promise<WindowRun> {
+/** When a scheduled window's reminder goes out; null when it has none, or its moment has passed. */
+export function reminderAt(row: MaintenanceRow, now = Date.now()): Date | null {
+  if (row.remindBeforeMinutes === null || row.status !== "scheduled" || row.remindedAt) return null;
+  const at = row.startsAt.getTime() - row.remindBeforeMinutes * 60_000;
+  return at > now ? new Date(at) : null;
+}
+
+/**
+ * The window's run: a start at startsAt (while still scheduled) and a completion at endsAt, and
+ * its reminder before the start.
+ */
+export async function scheduleRun(tx: Executor, row: MaintenanceRow): Promise<WindowRun> {
   const base = { workspaceId: row.workspaceId, subjectId: row.id, revision: row.revision };
+  const remindAt = reminderAt(row);
+  if (remindAt) await scheduleJob(tx, { ...base, kind: MAINTENANCE_REMINDER, runAt: remindAt });
   return {
     maintenanceId: row.id,
     revision: row.revision,
@@ -157,7 +180,7 @@ async function scheduleRun(tx: Executor, row: MaintenanceRow): Promise<WindowRun
   };
 }
 
-async function setComponents(
+export async function setComponents(
   tx: Executor,
   workspaceId: string,
   maintenanceId: string,
@@ -196,6 +219,7 @@ export async function createMaintenance({ ctx, input }: { ctx: Actor; input: Mai
         body: input.body,
         startsAt: new Date(input.startsAt),
         endsAt: new Date(input.endsAt),
+        remindBeforeMinutes: input.remindBeforeMinutes,
         createdAt: new Date(),
         updatedAt: new Date(),
       })
@@ -233,7 +257,8 @@ const closed = (row: MaintenanceRow) =>
 /**
  * Replaces a window. New times replace its scheduled run (older runs are cancelled and a newer
  * revision ignores any that still fire) and announce it again; an in-progress window keeps its
- * start.
+ * start. An occurrence of a series changed this way is its own from then on: edits to the series
+ * leave it alone.
  */
 export async function replaceMaintenance({
   ctx,
@@ -267,6 +292,7 @@ export async function replaceMaintenance({
     const windowChanged =
       startsAt.getTime() !== current.startsAt.getTime() ||
       endsAt.getTime() !== current.endsAt.getTime();
+    const runChanged = windowChanged || input.remindBeforeMinutes !== current.remindBeforeMinutes;
     const [updated] = await tx
       .update(maintenance)
       .set({
@@ -274,7 +300,11 @@ export async function replaceMaintenance({
         body: input.body,
         startsAt,
         endsAt,
-        revision: windowChanged ? current.revision + 1 : current.revision,
+        remindBeforeMinutes: input.remindBeforeMinutes,
+        // A window that moves is reminded of again.
+        remindedAt: startsAt.getTime() !== current.startsAt.getTime() ? null : current.remindedAt,
+        detached: current.seriesId !== null,
+        revision: runChanged ? current.revision + 1 : current.revision,
         updatedAt: new Date(),
       })
       .where(and(eq(maintenance.workspaceId, ctx.workspaceId), eq(maintenance.id, id)))
@@ -289,9 +319,11 @@ export async function replaceMaintenance({
         causeId: id,
       });
     }
-    if (windowChanged) {
+    if (runChanged) {
       await cancelJobs(tx, { workspaceId: ctx.workspaceId, subjectId: id });
       run = await scheduleRun(tx, updated!);
+    }
+    if (windowChanged) {
       await emitMaintenanceEvent(tx, ctx.workspaceId, id, "maintenance.scheduled");
     }
     await recordAudit(
@@ -415,19 +447,13 @@ export async function listMaintenances({
   query: { limit: number; cursor?: string };
 }) {
   const db = await getDb();
-  const after = query.cursor ? decodeCursor(query.cursor) : null;
   const rows = await db
     .select()
     .from(maintenance)
     .where(
       and(
         eq(maintenance.workspaceId, ctx.workspaceId),
-        after
-          ? or(
-              lt(maintenance.startsAt, after.at),
-              and(eq(maintenance.startsAt, after.at), lt(maintenance.id, after.id)),
-            )
-          : sql`true`,
+        afterCursor(maintenance.startsAt, maintenance.id, query.cursor),
       ),
     )
     .orderBy(desc(maintenance.startsAt), desc(maintenance.id))
@@ -520,6 +546,30 @@ export async function startMaintenance(
     reconcile: true,
     fields: { startedAt: new Date() },
   });
+  return true;
+}
+
+/**
+ * The reminder before a scheduled window: `maintenance.reminder` to endpoints and subscribers,
+ * once. A run from an older revision, or for a window no longer scheduled, does nothing.
+ */
+export async function remindMaintenance(
+  tx: Executor,
+  {
+    workspaceId,
+    maintenanceId,
+    revision,
+  }: { workspaceId: string; maintenanceId: string; revision: number },
+): Promise<boolean> {
+  const current = await lockMaintenance(tx, workspaceId, maintenanceId);
+  if (current.revision !== revision || current.status !== "scheduled" || current.remindedAt) {
+    return false;
+  }
+  await tx
+    .update(maintenance)
+    .set({ remindedAt: new Date() })
+    .where(and(eq(maintenance.workspaceId, workspaceId), eq(maintenance.id, maintenanceId)));
+  await emitMaintenanceEvent(tx, workspaceId, maintenanceId, "maintenance.reminder");
   return true;
 }
 

@@ -60,10 +60,10 @@ export function hearsEvent(
   }
   if (!event.type.startsWith("maintenance.")) return true;
   if (settings.includeMaintenance !== true) return false;
-  // A note on a window still to come is no alert either.
+  // A note on a window still to come is no alert either, nor is its reminder.
   return event.type === "maintenance.updated"
     ? event.data.maintenance?.status === "in_progress"
-    : event.type !== "maintenance.scheduled";
+    : event.type !== "maintenance.scheduled" && event.type !== "maintenance.reminder";
 }
 
 async function endpointsFollowing(

@@ -64,6 +64,7 @@ export const EVENT_HEADLINE: Record<string, string> = {
   "maintenance.updated": "Maintenance update",
   "incident.update_overdue": "Update overdue",
   "incident.postmortem_published": "Postmortem",
+  "maintenance.reminder": "Maintenance starts soon",
 };
 
 /** A value's label from any of the sets above; a value none of them knows reads as words. */

@@ -110,3 +110,14 @@ export function isoToZonedInput(iso: string, zone: string): string {
   const { year, month, day, hour, minute } = wallAt(ms, zone);
   return `${pad(year, 4)}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}`;
 }
+
+/** An instant's wall clock in `zone`, counted as if it were UTC: a "floating" time. */
+export function floatingAt(ms: number, zone: string): number {
+  const wall = wallAt(ms, zone);
+  return wallMs(wall, wall.second);
+}
+
+/** The instant a floating time means in `zone`, read as a typed value is (gap forward, overlap first). */
+export function instantOfFloating(floating: number, zone: string): number {
+  return Date.parse(zonedInputToIso(new Date(floating).toISOString().slice(0, 19), zone)!);
+}

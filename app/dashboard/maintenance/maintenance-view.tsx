@@ -1,16 +1,17 @@
 "use client";
 
-import { useInfiniteQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { apiFetch } from "@/lib/client/api";
 import { focusItemWhenShown, focusWhenShown, PAGE_OPENER, useAnnounce } from "@/app/ui/announcer";
 import { ListSection } from "@/app/ui/list-section";
 import { ErrorNotice, Loading } from "@/app/ui/states";
 import { useCan } from "../actor";
-import type { Maintenance, MaintenanceList } from "../api-types";
+import type { Maintenance, MaintenanceList, MaintenanceSeriesList } from "../api-types";
 import { useComponentNames } from "../components/use-components";
 import { maintenanceKeys } from "../query-keys";
 import { useWorkspace } from "../settings/use-workspace";
+import { SeriesItem } from "./series-item";
 import { WindowForm } from "./window-form";
 import { WindowItem } from "./window-item";
 
@@ -32,6 +33,11 @@ export function MaintenanceView() {
     // Windows start and end by themselves; keep the page current while it is open.
     refetchInterval: 5000,
   });
+  const series = useQuery({
+    queryKey: maintenanceKeys.series(),
+    queryFn: () => apiFetch<MaintenanceSeriesList>("/v1/maintenance-series?limit=200"),
+  });
+  const running = series.data?.series.filter((s) => s.endedAt === null) ?? [];
   const windows = list.data?.pages.flatMap((page) => page.maintenances) ?? [];
   const sections: [string, Maintenance[]][] = [
     ["In progress", windows.filter((w) => w.status === "in_progress")],
@@ -58,14 +64,24 @@ export function MaintenanceView() {
               setScheduling(false);
               focusWhenShown(PAGE_OPENER);
             }}
-            onSaved={(created) => {
+            onSaved={(created, repeats) => {
               setScheduling(false);
-              announce(`${created.title} scheduled.`);
+              announce(`${created.title} scheduled${repeats ? ", repeating" : ""}.`);
               focusItemWhenShown(created.id);
             }}
           />
         </section>
       )}
+      {running.length > 0 && (
+        <ListSection label="Recurring" empty={false}>
+          <ul className="plain stack">
+            {running.map((item) => (
+              <SeriesItem key={item.id} series={item} names={names} />
+            ))}
+          </ul>
+        </ListSection>
+      )}
+      <ErrorNotice error={series.error} />
       {list.isPending && <Loading />}
       <ErrorNotice error={list.error} />
       {list.data &&

@@ -7,23 +7,39 @@ import { FollowedComponents } from "@/app/ui/followed-components";
 import { FormError } from "@/app/ui/form-error";
 import { closeOnEscape } from "@/app/ui/form-actions";
 import { MarkdownField } from "@/app/ui/markdown-field";
+import { SelectField } from "@/app/ui/select-field";
 import { ErrorNotice, Loading } from "@/app/ui/states";
 import { isoToZonedInput, zonedInputToIso } from "@/lib/time/zones";
-import type { Maintenance } from "../api-types";
+import type { Maintenance, MaintenanceSeries } from "../api-types";
 import { useComponentChoices } from "../components/use-components";
 import { useWorkspace } from "../settings/use-workspace";
 import { useMaintenanceChange } from "./use-maintenance-change";
 
 type WindowFormProps = {
+  /** A window to change: this one alone, even when it is an occurrence of a series. */
   initial?: Maintenance;
+  /** A series to change from now on. */
+  initialSeries?: MaintenanceSeries;
   submitLabel: string;
   onDone: () => void;
-  onSaved: (saved: Maintenance) => void;
+  /** The window or series saved; `repeats` when it was a series. */
+  onSaved: (saved: { id: string; title: string }, repeats: boolean) => void;
 };
 
+/** The rules most teams want, as RRULEs; any other is typed as one. */
+const REPEATS = [
+  { value: "", label: "Does not repeat" },
+  { value: "FREQ=DAILY", label: "Every day" },
+  { value: "FREQ=WEEKLY", label: "Every week" },
+  { value: "FREQ=WEEKLY;INTERVAL=2", label: "Every two weeks" },
+  { value: "FREQ=MONTHLY", label: "Every month, on this date" },
+  { value: "custom", label: "Custom rule (RRULE)…" },
+] as const;
+
 /**
- * Scheduling a window, or changing one that has not ended. Its times are typed in the status
- * page's time zone, the one the public page counts its days in, whoever's browser types them.
+ * Scheduling a window or a recurring series, or changing one that has not ended. Its times are
+ * typed in the status page's time zone, the one the public page counts its days in, whoever's
+ * browser types them; a series repeats on that clock.
  */
 export function WindowForm(props: WindowFormProps) {
   const workspace = useWorkspace();
@@ -54,24 +70,41 @@ function nextHour(zone: string): [string, string] {
 }
 
 function ZonedWindowForm({
-  initial,
+  initial: window,
+  initialSeries: series,
   submitLabel,
   onDone,
   onSaved,
   zone,
 }: WindowFormProps & { zone: string }) {
+  const initial = window ?? series;
   const choices = useComponentChoices();
   const [componentIds, setComponentIds] = useState<string[]>(initial?.componentIds ?? []);
-  const save = useMaintenanceChange((body: Record<string, unknown>) =>
-    initial
-      ? apiFetch<Maintenance>(`/v1/maintenances/${initial.id}`, { method: "PUT", body })
-      : apiFetch<Maintenance>("/v1/maintenances", { method: "POST", body }),
+  const known = REPEATS.some((r) => r.value === (series?.recurrence ?? ""));
+  const [repeats, setRepeats] = useState<string>(
+    series ? (known ? series.recurrence : "custom") : "",
+  );
+  const save = useMaintenanceChange(
+    ({ recurrence, ...body }: Record<string, unknown>): Promise<{ id: string; title: string }> => {
+      if (series) {
+        return apiFetch(`/v1/maintenance-series/${series.id}`, {
+          method: "PUT",
+          body: { ...body, recurrence },
+        });
+      }
+      if (window) return apiFetch(`/v1/maintenances/${window.id}`, { method: "PUT", body });
+      return recurrence
+        ? apiFetch("/v1/maintenance-series", { method: "POST", body: { ...body, recurrence } })
+        : apiFetch("/v1/maintenances", { method: "POST", body });
+    },
   );
   const error = save.error instanceof ApiError ? save.error : null;
   const [soonStart, soonEnd] = nextHour(zone);
 
   // A window in progress has started: its start is history and stays as it is.
-  const started = initial?.status === "in_progress";
+  const started = window?.status === "in_progress";
+  // Only a new window may become a series; a window of one is changed on its own.
+  const canRepeat = !window;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -81,15 +114,21 @@ function ZonedWindowForm({
       const value = String(form.get(name) ?? "");
       return zonedInputToIso(value, zone) ?? value;
     };
+    const remind = String(form.get("remindBeforeMinutes") ?? "").trim();
+    const rule = repeats === "custom" ? String(form.get("recurrence") ?? "").trim() : repeats;
     save.mutate(
       {
         title: String(form.get("title")).trim(),
         body: String(form.get("body")).trim(),
-        startsAt: started ? initial!.startsAt : instant("startsAt"),
+        startsAt: started ? window!.startsAt : instant("startsAt"),
         endsAt: instant("endsAt"),
         componentIds,
+        // A number as typed goes as one; anything else as typed, for the API to say so.
+        remindBeforeMinutes:
+          remind === "" ? null : Number.isNaN(Number(remind)) ? remind : Number(remind),
+        ...(canRepeat && (rule || series) ? { recurrence: rule } : {}),
       },
-      { onSuccess: onSaved },
+      { onSuccess: (saved) => onSaved(saved, canRepeat && Boolean(rule || series)) },
     );
   }
 
@@ -128,7 +167,43 @@ function ZonedWindowForm({
       <p className="muted">
         Times here are in the status page&apos;s time zone, {zone}, set in Settings; lists show them
         in your own.
+        {series &&
+          " For a series, they are its first window's: every window starts at the same local time and lasts as long."}
       </p>
+      <div className="fields two">
+        {canRepeat && (
+          <SelectField
+            label="Repeats"
+            name="repeats"
+            options={REPEATS}
+            value={repeats}
+            onChange={(event) => setRepeats(event.currentTarget.value)}
+            hint="Windows are created 30 days ahead, at the same local time."
+            error={repeats === "custom" ? undefined : error?.forField("recurrence")}
+          />
+        )}
+        <Field
+          label="Remind subscribers (minutes before)"
+          name="remindBeforeMinutes"
+          type="number"
+          min={1}
+          max={10080}
+          defaultValue={initial?.remindBeforeMinutes ?? ""}
+          hint="Leave empty for no reminder."
+          error={error?.forField("remindBeforeMinutes")}
+        />
+      </div>
+      {canRepeat && repeats === "custom" && (
+        <Field
+          label="Rule (RFC 5545 RRULE)"
+          name="recurrence"
+          defaultValue={series && !known ? series.recurrence : "FREQ=WEEKLY;BYDAY=SU"}
+          required
+          maxLength={500}
+          hint="As FREQ=MONTHLY;BYDAY=1TU (the first Tuesday of each month)."
+          error={error?.forField("recurrence")}
+        />
+      )}
       <MarkdownField
         label="Message"
         name="body"

@@ -80,6 +80,11 @@ export function WindowItem({ window, names }: { window: Maintenance; names: Map<
           </>
         )}
       </p>
+      {window.seriesId && (
+        <p className="muted">
+          One window of a recurring series: editing it here changes this window alone.
+        </p>
+      )}
       {window.componentIds.length > 0 && (
         <p>Components: {window.componentIds.map((id) => names.get(id) ?? "…").join(", ")}</p>
       )}

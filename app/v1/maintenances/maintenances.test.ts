@@ -87,6 +87,8 @@ describe("scheduling maintenance", () => {
       endsAt: "2030-01-01T03:00:00.000Z",
       cancelledAt: null,
       componentIds: [api],
+      remindBeforeMinutes: null,
+      seriesId: null,
       updates: [],
     });
     expect(await eventsAbout(response.body.id)).toEqual(["maintenance.scheduled"]);
@@ -101,6 +103,10 @@ describe("scheduling maintenance", () => {
       [{ componentIds: [UNKNOWN] }, "componentIds.0"],
       [{ title: "" }, "title"],
       [{ extra: true }, "extra"],
+      [{ remindBeforeMinutes: 0 }, "remindBeforeMinutes"],
+      [{ remindBeforeMinutes: 1.5 }, "remindBeforeMinutes"],
+      [{ remindBeforeMinutes: 10_081 }, "remindBeforeMinutes"],
+      [{ seriesId: UNKNOWN }, "seriesId"],
     ];
     for (const [override, field] of cases) {
       const response = await editor.post("/v1/maintenances", {

@@ -242,6 +242,7 @@ export const de: Messages = {
   "mail.maintenanceCompleted": "Wartung abgeschlossen",
   "mail.maintenanceCancelled": "Wartung abgesagt",
   "mail.maintenanceUpdated": "Aktualisierung zur Wartung",
+  "mail.maintenanceReminder": "Wartung beginnt bald",
   "mail.maintenance": "Wartung",
   // A page without its data: before setup, or with no copy to show
   "unavailable.title": "Status vorübergehend nicht verfügbar",

@@ -239,6 +239,7 @@ export const en = {
   "mail.maintenanceCompleted": "Maintenance completed",
   "mail.maintenanceCancelled": "Maintenance cancelled",
   "mail.maintenanceUpdated": "Maintenance update",
+  "mail.maintenanceReminder": "Maintenance starts soon",
   "mail.maintenance": "Maintenance",
   // A page without its data: before setup, or with no copy to show
   "unavailable.title": "Status temporarily unavailable",

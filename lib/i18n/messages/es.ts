@@ -244,6 +244,7 @@ export const es: Messages = {
   "mail.maintenanceCompleted": "Mantenimiento completado",
   "mail.maintenanceCancelled": "Mantenimiento cancelado",
   "mail.maintenanceUpdated": "Actualización del mantenimiento",
+  "mail.maintenanceReminder": "El mantenimiento empieza pronto",
   "mail.maintenance": "Mantenimiento",
   // A page without its data: before setup, or with no copy to show
   "unavailable.title": "Estado no disponible temporalmente",

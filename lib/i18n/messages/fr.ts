@@ -245,6 +245,7 @@ export const fr: Messages = {
   "mail.maintenanceCompleted": "Maintenance terminée",
   "mail.maintenanceCancelled": "Maintenance annulée",
   "mail.maintenanceUpdated": "Mise à jour de la maintenance",
+  "mail.maintenanceReminder": "La maintenance commence bientôt",
   "mail.maintenance": "Opération de maintenance",
   // A page without its data: before setup, or with no copy to show
   "unavailable.title": "Statut temporairement indisponible",

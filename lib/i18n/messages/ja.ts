@@ -238,6 +238,7 @@ export const ja: Messages = {
   "mail.maintenanceCompleted": "メンテナンス完了",
   "mail.maintenanceCancelled": "メンテナンス中止",
   "mail.maintenanceUpdated": "メンテナンスの更新",
+  "mail.maintenanceReminder": "まもなくメンテナンス開始",
   "mail.maintenance": "メンテナンス",
   // A page without its data: before setup, or with no copy to show
   "unavailable.title": "ステータスは一時的に利用できません",

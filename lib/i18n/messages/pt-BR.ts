@@ -244,6 +244,7 @@ export const ptBR: Messages = {
   "mail.maintenanceCompleted": "Manutenção concluída",
   "mail.maintenanceCancelled": "Manutenção cancelada",
   "mail.maintenanceUpdated": "Atualização da manutenção",
+  "mail.maintenanceReminder": "A manutenção começa em breve",
   "mail.maintenance": "Manutenção",
   // A page without its data: before setup, or with no copy to show
   "unavailable.title": "Status temporariamente indisponível",

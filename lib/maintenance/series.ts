@@ -1,0 +1,506 @@
+import { and, asc, desc, eq, gt, inArray, isNull } from "drizzle-orm";
+import { getDb, schema, type Executor } from "@/db/client";
+import { SYSTEM_ACTOR, type Actor, type AuditActor } from "@/lib/contract/actor";
+import { changesBetween, recordAudit } from "@/lib/audit/audit";
+import { assertComponentsExist } from "@/lib/components/exist";
+import { transactionChangingData } from "@/lib/changes/changes";
+import { assertPublishableText } from "@/lib/content/rules";
+import { ConflictError, NotFoundError, ValidationError } from "@/lib/errors";
+import { afterCursor, encodeCursor, page } from "@/lib/contract/paging";
+import { announceWindowCancelled, announceWindowRun, type WindowRun } from "@/lib/jobs/engine";
+import { cancelJobs, scheduleJob } from "@/lib/jobs/jobs";
+import {
+  emitMaintenanceEvent,
+  scheduleRun,
+  setComponents,
+  type MaintenanceRow,
+} from "./maintenance";
+import { wallAt } from "@/lib/time/zones";
+import { occurrenceStarts, shortestGap, type Recurring } from "./recurrence";
+import type { MaintenanceSeries, MaintenanceSeriesInput } from "./schemas";
+
+const { maintenance, maintenanceSeries, workspace, component } = schema;
+
+/** The job that creates a series' occurrences as they come within the horizon. */
+export const MAINTENANCE_SERIES = "maintenance.series";
+
+/** How far ahead a series' occurrences exist as windows. */
+export const SERIES_HORIZON_DAYS = 30;
+const DAY = 86_400_000;
+const horizonFrom = (now: number) => new Date(now + SERIES_HORIZON_DAYS * DAY);
+
+type SeriesRow = typeof maintenanceSeries.$inferSelect;
+
+const AUDITED_FIELDS = [
+  "title",
+  "body",
+  "startsAt",
+  "endsAt",
+  "recurrence",
+  "timeZone",
+  "componentIds",
+  "remindBeforeMinutes",
+];
+
+/** What a series' changes to the windows call for once committed. */
+type Effects = { runs: WindowRun[]; cancelled: { id: string; revision: number }[] };
+
+function present(row: SeriesRow, now = Date.now()): MaintenanceSeries {
+  return {
+    id: row.id,
+    title: row.title,
+    body: row.body,
+    startsAt: row.startsAt,
+    endsAt: row.endsAt,
+    recurrence: row.recurrence,
+    timeZone: row.timeZone,
+    componentIds: row.componentIds,
+    remindBeforeMinutes: row.remindBeforeMinutes,
+    endedAt: row.endedAt,
+    nextStarts: row.endedAt
+      ? []
+      : occurrenceStarts(row, new Date(now), new Date(now + 3660 * DAY), 5),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+async function lockSeries(tx: Executor, workspaceId: string, id: string) {
+  const [row] = await tx
+    .select()
+    .from(maintenanceSeries)
+    .where(and(eq(maintenanceSeries.workspaceId, workspaceId), eq(maintenanceSeries.id, id)))
+    .for("update");
+  if (!row) throw new NotFoundError("maintenance series");
+  return row;
+}
+
+async function zoneOf(tx: Executor, workspaceId: string): Promise<string> {
+  const [row] = await tx
+    .select({ zone: workspace.timeZone })
+    .from(workspace)
+    .where(eq(workspace.id, workspaceId));
+  return row!.zone;
+}
+
+/**
+ * The input checked against the rule on the workspace's clock: occurrences that do not overlap,
+ * and at least one that has not ended.
+ */
+function assertRunnable(series: Recurring & { endsAt: Date }, now: number) {
+  const length = series.endsAt.getTime() - series.startsAt.getTime();
+  const gap = shortestGap(series);
+  if (gap !== null && length > gap) {
+    throw ValidationError.field(
+      "endsAt",
+      "The window is longer than the time between two occurrences; they would overlap.",
+    );
+  }
+  if (!occurrenceStarts(series, new Date(now - length), new Date(now + 3660 * DAY), 1).length) {
+    throw ValidationError.field(
+      "recurrence",
+      "The rule gives no window that ends in the future (within ten years).",
+    );
+  }
+}
+
+/** The workspace's components among `ids`: a component deleted since the series was written is left out. */
+async function existingComponents(tx: Executor, workspaceId: string, ids: string[]) {
+  if (!ids.length) return [];
+  const rows = await tx
+    .select({ id: component.id })
+    .from(component)
+    .where(and(eq(component.workspaceId, workspaceId), inArray(component.id, ids)));
+  const found = new Set(rows.map((row) => row.id));
+  return ids.filter((id) => found.has(id));
+}
+
+/**
+ * The local day (on the series' clock) a start falls on. The rule gives at most one start a day
+ * (nothing finer than DAILY), so a day names an occurrence.
+ */
+function dayOf(ms: number, zone: string): string {
+  const { year, month, day } = wallAt(ms, zone);
+  return `${year}-${month}-${day}`;
+}
+
+/**
+ * Creates the series' windows whose starts the rule gives up to the horizon, skipping any day that
+ * already has one: an occurrence edited or cancelled on its own, started or ended keeps its day. A
+ * window that becomes the series' next one with nothing else scheduled is announced as scheduled;
+ * the rest are quiet until their reminder.
+ */
+async function createOccurrences(
+  tx: Executor,
+  series: SeriesRow,
+  now: number,
+  effects: Effects,
+  by: AuditActor,
+): Promise<void> {
+  const length = series.endsAt.getTime() - series.startsAt.getTime();
+  const until = horizonFrom(now);
+  const starts = occurrenceStarts(series, new Date(now - length), until);
+  const taken = await tx
+    .select({ occurrenceAt: maintenance.occurrenceAt, status: maintenance.status })
+    .from(maintenance)
+    .where(
+      and(eq(maintenance.workspaceId, series.workspaceId), eq(maintenance.seriesId, series.id)),
+    );
+  const days = new Set(taken.map((row) => dayOf(row.occurrenceAt!.getTime(), series.timeZone)));
+  let upcoming = taken.some((row) => row.status === "scheduled" || row.status === "in_progress");
+  const componentIds = await existingComponents(tx, series.workspaceId, series.componentIds);
+  for (const start of starts) {
+    if (days.has(dayOf(start.getTime(), series.timeZone))) continue;
+    const [created] = await tx
+      .insert(maintenance)
+      .values({
+        workspaceId: series.workspaceId,
+        title: series.title,
+        body: series.body,
+        startsAt: start,
+        endsAt: new Date(start.getTime() + length),
+        remindBeforeMinutes: series.remindBeforeMinutes,
+        seriesId: series.id,
+        occurrenceAt: start,
+        createdAt: new Date(now),
+        updatedAt: new Date(now),
+      })
+      .returning();
+    await setComponents(tx, series.workspaceId, created!.id, componentIds);
+    effects.runs.push(await scheduleRun(tx, created!));
+    await recordAudit(
+      tx,
+      { workspaceId: series.workspaceId, by },
+      "maintenance.create",
+      { type: "maintenance", id: created!.id, name: created!.title },
+      changesBetween(
+        null,
+        { ...created!, componentIds },
+        {
+          fields: ["startsAt", "endsAt", "seriesId"],
+        },
+      ),
+    );
+    if (!upcoming) {
+      await emitMaintenanceEvent(tx, series.workspaceId, created!.id, "maintenance.scheduled");
+      upcoming = true;
+    }
+  }
+  await tx
+    .update(maintenanceSeries)
+    .set({ createdUntil: until })
+    .where(eq(maintenanceSeries.id, series.id));
+}
+
+/** The series' windows still to come that follow it: scheduled, not started, not edited alone. */
+async function followingWindows(tx: Executor, series: SeriesRow, now: number) {
+  return tx
+    .select()
+    .from(maintenance)
+    .where(
+      and(
+        eq(maintenance.workspaceId, series.workspaceId),
+        eq(maintenance.seriesId, series.id),
+        eq(maintenance.status, "scheduled"),
+        eq(maintenance.detached, false),
+        gt(maintenance.startsAt, new Date(now)),
+      ),
+    )
+    .orderBy(asc(maintenance.startsAt))
+    .for("update");
+}
+
+/**
+ * Takes a window off the series: one nobody was told of yet is deleted; one already reminded of
+ * is cancelled, so its readers hear that it is off.
+ */
+async function withdraw(tx: Executor, row: MaintenanceRow, by: AuditActor, effects: Effects) {
+  await cancelJobs(tx, { workspaceId: row.workspaceId, subjectId: row.id });
+  if (!row.remindedAt) {
+    await tx
+      .delete(maintenance)
+      .where(and(eq(maintenance.workspaceId, row.workspaceId), eq(maintenance.id, row.id)));
+    return;
+  }
+  const revision = row.revision + 1;
+  await tx
+    .update(maintenance)
+    .set({ status: "cancelled", cancelledAt: new Date(), revision, updatedAt: new Date() })
+    .where(and(eq(maintenance.workspaceId, row.workspaceId), eq(maintenance.id, row.id)));
+  await recordAudit(
+    tx,
+    { workspaceId: row.workspaceId, by },
+    "maintenance.cancel",
+    { type: "maintenance", id: row.id, name: row.title },
+    changesBetween(row, { ...row, status: "cancelled" }, { fields: ["status"] }),
+  );
+  await emitMaintenanceEvent(tx, row.workspaceId, row.id, "maintenance.cancelled");
+  effects.cancelled.push({ id: row.id, revision });
+}
+
+async function scheduleExtension(tx: Executor, series: SeriesRow, now: number) {
+  await cancelJobs(tx, {
+    workspaceId: series.workspaceId,
+    subjectId: series.id,
+    kind: MAINTENANCE_SERIES,
+  });
+  if (series.endedAt) return;
+  await scheduleJob(tx, {
+    workspaceId: series.workspaceId,
+    kind: MAINTENANCE_SERIES,
+    subjectId: series.id,
+    revision: series.revision,
+    runAt: new Date(now + DAY),
+  });
+}
+
+function announce(effects: Effects) {
+  for (const run of effects.runs) announceWindowRun(run);
+  for (const { id, revision } of effects.cancelled) announceWindowCancelled(id, revision);
+}
+
+async function prepare(tx: Executor, ctx: Actor, input: MaintenanceSeriesInput, now: number) {
+  await assertComponentsExist(
+    tx,
+    ctx.workspaceId,
+    input.componentIds,
+    (index) => `componentIds.${index}`,
+  );
+  assertPublishableText({ title: input.title, body: input.body });
+  const fields = {
+    title: input.title,
+    body: input.body,
+    recurrence: input.recurrence,
+    timeZone: await zoneOf(tx, ctx.workspaceId),
+    startsAt: new Date(input.startsAt),
+    endsAt: new Date(input.endsAt),
+    componentIds: input.componentIds,
+    remindBeforeMinutes: input.remindBeforeMinutes,
+  };
+  assertRunnable(fields, now);
+  return fields;
+}
+
+export async function createMaintenanceSeries({
+  ctx,
+  input,
+}: {
+  ctx: Actor;
+  input: MaintenanceSeriesInput;
+}) {
+  const effects: Effects = { runs: [], cancelled: [] };
+  const created = await transactionChangingData(ctx.workspaceId, async (tx) => {
+    const now = Date.now();
+    const fields = await prepare(tx, ctx, input, now);
+    const [series] = await tx
+      .insert(maintenanceSeries)
+      .values({
+        ...fields,
+        workspaceId: ctx.workspaceId,
+        createdUntil: new Date(now),
+        createdAt: new Date(now),
+        updatedAt: new Date(now),
+      })
+      .returning();
+    await recordAudit(
+      tx,
+      ctx,
+      "maintenance_series.create",
+      { type: "maintenance_series", id: series!.id, name: series!.title },
+      changesBetween(null, series!, { fields: AUDITED_FIELDS }),
+    );
+    await createOccurrences(tx, series!, now, effects, ctx.by);
+    await scheduleExtension(tx, series!, now);
+    return present(series!, now);
+  });
+  announce(effects);
+  return created;
+}
+
+/**
+ * Rewrites a series from now on. Its windows still to come that follow it take the new title,
+ * text, components, times and reminder where the new rule still has a start on their day, and are
+ * withdrawn where it has none; days the new rule adds get windows. Windows started, ended, or
+ * edited or cancelled on their own stay as they are, and keep their day. A window whose readers
+ * were reminded of it and that moves is announced as scheduled again, and reminded again.
+ */
+export async function replaceMaintenanceSeries({
+  ctx,
+  id,
+  input,
+}: {
+  ctx: Actor;
+  id: string;
+  input: MaintenanceSeriesInput;
+}) {
+  const effects: Effects = { runs: [], cancelled: [] };
+  const replaced = await transactionChangingData(ctx.workspaceId, async (tx) => {
+    const now = Date.now();
+    const current = await lockSeries(tx, ctx.workspaceId, id);
+    if (current.endedAt) {
+      throw new ConflictError(
+        "illegal_transition",
+        "This series has ended; it can no longer change.",
+      );
+    }
+    const fields = await prepare(tx, ctx, input, now);
+    const [series] = await tx
+      .update(maintenanceSeries)
+      .set({ ...fields, revision: current.revision + 1, updatedAt: new Date(now) })
+      .where(eq(maintenanceSeries.id, id))
+      .returning();
+    const zone = fields.timeZone;
+    const length = fields.endsAt.getTime() - fields.startsAt.getTime();
+    const startOn = new Map(
+      occurrenceStarts(series!, new Date(now), horizonFrom(now)).map((start) => [
+        dayOf(start.getTime(), zone),
+        start,
+      ]),
+    );
+    const componentIds = await existingComponents(tx, ctx.workspaceId, fields.componentIds);
+    for (const row of await followingWindows(tx, current, now)) {
+      const start = startOn.get(dayOf(row.occurrenceAt!.getTime(), zone));
+      if (!start) {
+        await withdraw(tx, row, ctx.by, effects);
+        continue;
+      }
+      const endsAt = new Date(start.getTime() + length);
+      const moved = row.startsAt.getTime() !== start.getTime();
+      const runChanged =
+        moved ||
+        row.endsAt.getTime() !== endsAt.getTime() ||
+        row.remindBeforeMinutes !== fields.remindBeforeMinutes;
+      const [updated] = await tx
+        .update(maintenance)
+        .set({
+          title: fields.title,
+          body: fields.body,
+          startsAt: start,
+          endsAt,
+          occurrenceAt: start,
+          remindBeforeMinutes: fields.remindBeforeMinutes,
+          remindedAt: moved ? null : row.remindedAt,
+          revision: runChanged ? row.revision + 1 : row.revision,
+          updatedAt: new Date(now),
+        })
+        .where(and(eq(maintenance.workspaceId, ctx.workspaceId), eq(maintenance.id, row.id)))
+        .returning();
+      await setComponents(tx, ctx.workspaceId, row.id, componentIds);
+      if (runChanged) {
+        await cancelJobs(tx, { workspaceId: ctx.workspaceId, subjectId: row.id });
+        effects.runs.push(await scheduleRun(tx, updated!));
+      }
+      if (moved && row.remindedAt) {
+        await emitMaintenanceEvent(tx, ctx.workspaceId, row.id, "maintenance.scheduled");
+      }
+    }
+    await createOccurrences(tx, series!, now, effects, ctx.by);
+    await scheduleExtension(tx, series!, now);
+    await recordAudit(
+      tx,
+      ctx,
+      "maintenance_series.update",
+      { type: "maintenance_series", id, name: series!.title },
+      changesBetween(current, series!, { fields: AUDITED_FIELDS }),
+    );
+    return present(series!, now);
+  });
+  announce(effects);
+  return replaced;
+}
+
+/**
+ * Ends a series: no more windows come of it, and its windows still to come that follow it are
+ * withdrawn. A window in progress runs to its end; past windows stay in the history.
+ */
+export async function endMaintenanceSeries({ ctx, id }: { ctx: Actor; id: string }) {
+  const effects: Effects = { runs: [], cancelled: [] };
+  await transactionChangingData(ctx.workspaceId, async (tx) => {
+    const now = Date.now();
+    const current = await lockSeries(tx, ctx.workspaceId, id);
+    if (current.endedAt) {
+      throw new ConflictError("illegal_transition", "This series has already ended.");
+    }
+    const [ended] = await tx
+      .update(maintenanceSeries)
+      .set({ endedAt: new Date(now), revision: current.revision + 1, updatedAt: new Date(now) })
+      .where(eq(maintenanceSeries.id, id))
+      .returning();
+    for (const row of await followingWindows(tx, current, now)) {
+      await withdraw(tx, row, ctx.by, effects);
+    }
+    await scheduleExtension(tx, ended!, now);
+    await recordAudit(
+      tx,
+      ctx,
+      "maintenance_series.end",
+      { type: "maintenance_series", id, name: current.title },
+      changesBetween(current, ended!, { fields: ["endedAt"] }),
+    );
+  });
+  announce(effects);
+}
+
+export async function getMaintenanceSeries({ ctx, id }: { ctx: Actor; id: string }) {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(maintenanceSeries)
+    .where(and(eq(maintenanceSeries.workspaceId, ctx.workspaceId), eq(maintenanceSeries.id, id)));
+  if (!row) throw new NotFoundError("maintenance series");
+  return present(row);
+}
+
+/** Newest first, paged by cursor. */
+export async function listMaintenanceSeries({
+  ctx,
+  query,
+}: {
+  ctx: Actor;
+  query: { limit: number; cursor?: string };
+}) {
+  const db = await getDb();
+  const rows = await db
+    .select()
+    .from(maintenanceSeries)
+    .where(
+      and(
+        eq(maintenanceSeries.workspaceId, ctx.workspaceId),
+        afterCursor(maintenanceSeries.createdAt, maintenanceSeries.id, query.cursor),
+      ),
+    )
+    .orderBy(desc(maintenanceSeries.createdAt), desc(maintenanceSeries.id))
+    .limit(query.limit + 1);
+  const { items, nextCursor } = page(rows, query.limit, (row) =>
+    encodeCursor(row.createdAt, row.id),
+  );
+  const now = Date.now();
+  return { series: items.map((row) => present(row, now)), nextCursor };
+}
+
+/**
+ * The daily run of a series: its windows that came within the horizon are created, and the next
+ * run is set. A run from an older revision, or for an ended series, does nothing.
+ */
+export async function extendMaintenanceSeries(
+  tx: Executor,
+  { workspaceId, seriesId, revision }: { workspaceId: string; seriesId: string; revision: number },
+): Promise<WindowRun[]> {
+  const [series] = await tx
+    .select()
+    .from(maintenanceSeries)
+    .where(
+      and(
+        eq(maintenanceSeries.workspaceId, workspaceId),
+        eq(maintenanceSeries.id, seriesId),
+        isNull(maintenanceSeries.endedAt),
+      ),
+    )
+    .for("update");
+  if (!series || series.revision !== revision) return [];
+  const now = Date.now();
+  const effects: Effects = { runs: [], cancelled: [] };
+  await createOccurrences(tx, series, now, effects, SYSTEM_ACTOR);
+  await scheduleExtension(tx, series, now);
+  return effects.runs;
+}
