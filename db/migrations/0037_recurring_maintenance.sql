@@ -19,6 +19,7 @@ CREATE TABLE "maintenance_series" (
 --> statement-breakpoint
 ALTER TABLE "maintenance" ADD COLUMN "remind_before_minutes" integer;--> statement-breakpoint
 ALTER TABLE "maintenance" ADD COLUMN "reminded_at" timestamp (3) with time zone;--> statement-breakpoint
+ALTER TABLE "maintenance" ADD COLUMN "announced_at" timestamp (3) with time zone;--> statement-breakpoint
 ALTER TABLE "maintenance" ADD COLUMN "series_id" uuid;--> statement-breakpoint
 ALTER TABLE "maintenance" ADD COLUMN "occurrence_at" timestamp (3) with time zone;--> statement-breakpoint
 ALTER TABLE "maintenance" ADD COLUMN "detached" boolean DEFAULT false NOT NULL;--> statement-breakpoint

@@ -74,6 +74,8 @@ export const maintenance = pgTable(
     /** Subscribers are told this many minutes before the start (`maintenance.reminder`). */
     remindBeforeMinutes: integer(),
     remindedAt: at(),
+    /** When an event about the window first went out: from then on it is cancelled, not deleted. */
+    announcedAt: at(),
     seriesId: uuid().references(() => maintenanceSeries.id, { onDelete: "set null" }),
     /** The start the series' rule gave this occurrence: the key that keeps it from coming twice. */
     occurrenceAt: at(),

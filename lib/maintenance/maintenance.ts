@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { groupBy } from "@/lib/group-by";
 import { getDb, schema, type Executor } from "@/db/client";
 import { SYSTEM_ACTOR, type Actor, type AuditActor } from "@/lib/contract/actor";
@@ -128,12 +128,18 @@ export async function loadMaintenance(tx: Executor, workspaceId: string, id: str
   return present(row, components.get(id) ?? [], notes.get(id) ?? []);
 }
 
-export async function lockMaintenance(tx: Executor, workspaceId: string, id: string) {
+/** The window, locked; null when there is none (a job about a window since withdrawn). */
+async function lockedWindow(tx: Executor, workspaceId: string, id: string) {
   const [row] = await tx
     .select()
     .from(maintenance)
     .where(and(eq(maintenance.workspaceId, workspaceId), eq(maintenance.id, id)))
     .for("update");
+  return row ?? null;
+}
+
+async function lockMaintenance(tx: Executor, workspaceId: string, id: string) {
+  const row = await lockedWindow(tx, workspaceId, id);
   if (!row) throw new NotFoundError("maintenance");
   return row;
 }
@@ -146,6 +152,10 @@ export async function emitMaintenanceEvent(
 ) {
   const resource = await loadMaintenance(tx, workspaceId, id);
   await emitEvent(tx, { workspaceId, type, subject: { kind: "maintenance", resource } });
+  await tx
+    .update(maintenance)
+    .set({ announcedAt: sql`coalesce(${maintenance.announcedAt}, now())` })
+    .where(and(eq(maintenance.workspaceId, workspaceId), eq(maintenance.id, id)));
 }
 
 /** When a scheduled window's reminder goes out; null when it has none, or its moment has passed. */
@@ -538,8 +548,8 @@ export async function startMaintenance(
     revision,
   }: { workspaceId: string; maintenanceId: string; revision: number },
 ): Promise<boolean> {
-  const current = await lockMaintenance(tx, workspaceId, maintenanceId);
-  if (current.revision !== revision || current.status !== "scheduled") return false;
+  const current = await lockedWindow(tx, workspaceId, maintenanceId);
+  if (current?.revision !== revision || current.status !== "scheduled") return false;
   await moveWindow(tx, current, SYSTEM_ACTOR, {
     status: "in_progress",
     event: "maintenance.started",
@@ -561,8 +571,8 @@ export async function remindMaintenance(
     revision,
   }: { workspaceId: string; maintenanceId: string; revision: number },
 ): Promise<boolean> {
-  const current = await lockMaintenance(tx, workspaceId, maintenanceId);
-  if (current.revision !== revision || current.status !== "scheduled" || current.remindedAt) {
+  const current = await lockedWindow(tx, workspaceId, maintenanceId);
+  if (current?.revision !== revision || current.status !== "scheduled" || current.remindedAt) {
     return false;
   }
   await tx
@@ -582,8 +592,8 @@ export async function completeMaintenance(
     revision,
   }: { workspaceId: string; maintenanceId: string; revision: number },
 ): Promise<boolean> {
-  const current = await lockMaintenance(tx, workspaceId, maintenanceId);
-  if (current.revision !== revision) return false;
+  const current = await lockedWindow(tx, workspaceId, maintenanceId);
+  if (current?.revision !== revision) return false;
   // A window that both started and ended while nobody ran it still starts first.
   if (current.status === "scheduled")
     await startMaintenance(tx, { workspaceId, maintenanceId, revision });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ValidationError } from "@/lib/errors";
 import { wallAt } from "@/lib/time/zones";
 import {
   firstStarts,
@@ -114,6 +115,35 @@ describe("a maintenance rule on the workspace's clock", () => {
     ]);
   });
 
+  it("reads a date alone in UNTIL as the end of that day on the zone's clock", () => {
+    // 09:00 in New York is 14:00 UTC: a UTC midnight would end the series a day early.
+    const starts = firstStarts(
+      {
+        recurrence: "FREQ=DAILY;UNTIL=20301231",
+        timeZone: "America/New_York",
+        startsAt: new Date("2030-12-29T14:00:00Z"),
+      },
+      10,
+    );
+    expect(iso(starts)).toEqual([
+      "2030-12-29T14:00:00.000Z",
+      "2030-12-30T14:00:00.000Z",
+      "2030-12-31T14:00:00.000Z",
+    ]);
+  });
+
+  it("refuses a rule whose windows take too long to find, within its time budget", () => {
+    // Each day's set has one time, so its second never exists: rrule would walk to year 9999.
+    const started = Date.now();
+    expect(() =>
+      firstStarts(
+        { recurrence: "FREQ=DAILY;BYSETPOS=2", timeZone: "UTC", startsAt: new Date() },
+        100,
+      ),
+    ).toThrow(ValidationError);
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
   it("knows the shortest time between two starts", () => {
     const gap = shortestGap({
       recurrence: "FREQ=WEEKLY;BYDAY=MO,WE",
@@ -148,7 +178,21 @@ describe("a recurrence as written", () => {
     ["FREQ=DAILY;FREQ=WEEKLY", /given twice/],
     ["BYDAY=MO", /FREQ is required/],
     ["FREQ=DAILY;INTERVAL=0", /INTERVAL/],
-    ["FREQ=DAILY;COUNT=", /needs a value/],
+    ["FREQ=DAILY;COUNT=", /needs one value/],
+    ["FREQ=DAILY;INTERVAL=1.5", /INTERVAL must be a whole number/],
+    ["FREQ=DAILY;COUNT=2.5", /COUNT must be a whole number/],
+    ["FREQ=MONTHLY;BYMONTHDAY=1.5", /BYMONTHDAY must be days/],
+    ["FREQ=MONTHLY;BYMONTHDAY=ABC", /BYMONTHDAY must be days/],
+    ["FREQ=MONTHLY;BYMONTHDAY=32", /BYMONTHDAY must be days/],
+    ["FREQ=YEARLY;BYMONTH=13", /BYMONTH must be months/],
+    ["FREQ=WEEKLY;BYDAY=XX", /BYDAY must be days/],
+    ["FREQ=MONTHLY;BYDAY=54MO", /BYDAY must be days/],
+    ["FREQ=DAILY;UNTIL=20301231T000000", /UNTIL must be a date/],
+    ["FREQ=DAILY;BYYEARDAY=1", /BYYEARDAY is not allowed/],
+    ["FREQ=DAILY;BYWEEKNO=1", /BYWEEKNO is not allowed/],
+    ["FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30", /names no day/],
+    ["FREQ=MONTHLY;BYMONTH=4,6;BYMONTHDAY=-31", /names no day/],
+    ["FREQ=DAILY;INTERVAL=2=3", /needs one value/],
   ])("refuses %j", (text, message) => {
     const result = normalizeRecurrence(text);
     expect("error" in result && result.error).toMatch(message);

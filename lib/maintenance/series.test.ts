@@ -74,5 +74,21 @@ describe("a series' daily run", () => {
     // Ended, its run is called off and no more windows come.
     expect((await owner.delete(`/v1/maintenance-series/${id}`)).status).toBe(204);
     expect((await seriesJobs(id)).filter((j) => j.state === "pending")).toEqual([]);
+    // The ten days that went by ran their windows; the rest, never announced, are gone.
+    expect(await startsOf(id)).toEqual(after.slice(0, 10));
+
+    // The withdrawn windows' jobs were left to find them gone: they run, and do nothing.
+    const db = await getDb();
+    const left = await db
+      .select()
+      .from(schema.scheduledJob)
+      .where(eq(schema.scheduledJob.state, "pending"));
+    expect(left.length).toBeGreaterThan(0);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 60 * DAY);
+    while ((await runDueJobs(jobHandlers)) > 0);
+    const failed = await db.select().from(schema.scheduledJob);
+    expect(failed.filter((job) => job.lastError !== null)).toEqual([]);
+    expect(failed.filter((job) => job.state === "pending")).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull } from "drizzle-orm";
 import { getDb, schema, type Executor } from "@/db/client";
+import { logError } from "@/lib/log";
 import { SYSTEM_ACTOR, type Actor, type AuditActor } from "@/lib/contract/actor";
 import { changesBetween, recordAudit } from "@/lib/audit/audit";
 import { assertComponentsExist } from "@/lib/components/exist";
@@ -45,6 +46,16 @@ const AUDITED_FIELDS = [
 /** What a series' changes to the windows call for once committed. */
 type Effects = { runs: WindowRun[]; cancelled: { id: string; revision: number }[] };
 
+/** The rule's next five starts from now; none when they cannot be found in time. */
+function nextStarts(row: SeriesRow, now: number): Date[] {
+  try {
+    return occurrenceStarts(row, new Date(now), new Date(now + 3660 * DAY), 5);
+  } catch (error) {
+    if (error instanceof ValidationError) return [];
+    throw error;
+  }
+}
+
 function present(row: SeriesRow, now = Date.now()): MaintenanceSeries {
   return {
     id: row.id,
@@ -57,9 +68,7 @@ function present(row: SeriesRow, now = Date.now()): MaintenanceSeries {
     componentIds: row.componentIds,
     remindBeforeMinutes: row.remindBeforeMinutes,
     endedAt: row.endedAt,
-    nextStarts: row.endedAt
-      ? []
-      : occurrenceStarts(row, new Date(now), new Date(now + 3660 * DAY), 5),
+    nextStarts: row.endedAt ? [] : nextStarts(row, now),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -116,6 +125,20 @@ async function existingComponents(tx: Executor, workspaceId: string, ids: string
 }
 
 /**
+ * The rule's starts for the daily run; none, said in the log, when they cannot be found in time
+ * (the rule was checked when written, so only a rule that stopped matching gets here).
+ */
+function startsOrNone(series: SeriesRow, from: Date, to: Date): Date[] {
+  try {
+    return occurrenceStarts(series, from, to);
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    logError(`Maintenance series ${series.id}: its rule found no windows in time.`, error);
+    return [];
+  }
+}
+
+/**
  * The local day (on the series' clock) a start falls on. The rule gives at most one start a day
  * (nothing finer than DAILY), so a day names an occurrence.
  */
@@ -139,7 +162,7 @@ async function createOccurrences(
 ): Promise<void> {
   const length = series.endsAt.getTime() - series.startsAt.getTime();
   const until = horizonFrom(now);
-  const starts = occurrenceStarts(series, new Date(now - length), until);
+  const starts = startsOrNone(series, new Date(now - length), until);
   const taken = await tx
     .select({ occurrenceAt: maintenance.occurrenceAt, status: maintenance.status })
     .from(maintenance)
@@ -189,7 +212,23 @@ async function createOccurrences(
   await tx
     .update(maintenanceSeries)
     .set({ createdUntil: until })
-    .where(eq(maintenanceSeries.id, series.id));
+    .where(
+      and(
+        eq(maintenanceSeries.workspaceId, series.workspaceId),
+        eq(maintenanceSeries.id, series.id),
+      ),
+    );
+}
+
+/** The rule's starts that windows of the series hold, whatever became of them. */
+async function startsTaken(tx: Executor, series: SeriesRow): Promise<number[]> {
+  const rows = await tx
+    .select({ occurrenceAt: maintenance.occurrenceAt })
+    .from(maintenance)
+    .where(
+      and(eq(maintenance.workspaceId, series.workspaceId), eq(maintenance.seriesId, series.id)),
+    );
+  return rows.map((row) => row.occurrenceAt!.getTime());
 }
 
 /** The series' windows still to come that follow it: scheduled, not started, not edited alone. */
@@ -211,12 +250,13 @@ async function followingWindows(tx: Executor, series: SeriesRow, now: number) {
 }
 
 /**
- * Takes a window off the series: one nobody was told of yet is deleted; one already reminded of
- * is cancelled, so its readers hear that it is off.
+ * Takes a window off the series: one never announced is deleted; one announced (scheduled,
+ * reminded of, or with a note) is cancelled, so its readers hear that it is off. Its pending jobs
+ * find it gone or of a newer revision and do nothing: cancelling them here, under the window's
+ * lock, could deadlock with a runner that holds a job and waits for the window.
  */
 async function withdraw(tx: Executor, row: MaintenanceRow, by: AuditActor, effects: Effects) {
-  await cancelJobs(tx, { workspaceId: row.workspaceId, subjectId: row.id });
-  if (!row.remindedAt) {
+  if (!row.announcedAt) {
     await tx
       .delete(maintenance)
       .where(and(eq(maintenance.workspaceId, row.workspaceId), eq(maintenance.id, row.id)));
@@ -238,12 +278,15 @@ async function withdraw(tx: Executor, row: MaintenanceRow, by: AuditActor, effec
   effects.cancelled.push({ id: row.id, revision });
 }
 
+/**
+ * Calls off a series' pending daily run. Done before the series is locked: a runner holding the
+ * job waits for the series lock, so taking the job after the series could deadlock.
+ */
+async function cancelExtension(tx: Executor, workspaceId: string, seriesId: string) {
+  await cancelJobs(tx, { workspaceId, subjectId: seriesId, kind: MAINTENANCE_SERIES });
+}
+
 async function scheduleExtension(tx: Executor, series: SeriesRow, now: number) {
-  await cancelJobs(tx, {
-    workspaceId: series.workspaceId,
-    subjectId: series.id,
-    kind: MAINTENANCE_SERIES,
-  });
   if (series.endedAt) return;
   await scheduleJob(tx, {
     workspaceId: series.workspaceId,
@@ -259,6 +302,8 @@ function announce(effects: Effects) {
   for (const { id, revision } of effects.cancelled) announceWindowCancelled(id, revision);
 }
 
+const toSecond = (iso: string) => new Date(Math.floor(Date.parse(iso) / 1000) * 1000);
+
 async function prepare(tx: Executor, ctx: Actor, input: MaintenanceSeriesInput, now: number) {
   await assertComponentsExist(
     tx,
@@ -272,8 +317,9 @@ async function prepare(tx: Executor, ctx: Actor, input: MaintenanceSeriesInput, 
     body: input.body,
     recurrence: input.recurrence,
     timeZone: await zoneOf(tx, ctx.workspaceId),
-    startsAt: new Date(input.startsAt),
-    endsAt: new Date(input.endsAt),
+    // To the second, as the rule's clock reads them.
+    startsAt: toSecond(input.startsAt),
+    endsAt: toSecond(input.endsAt),
     componentIds: input.componentIds,
     remindBeforeMinutes: input.remindBeforeMinutes,
   };
@@ -336,6 +382,7 @@ export async function replaceMaintenanceSeries({
   const effects: Effects = { runs: [], cancelled: [] };
   const replaced = await transactionChangingData(ctx.workspaceId, async (tx) => {
     const now = Date.now();
+    await cancelExtension(tx, ctx.workspaceId, id);
     const current = await lockSeries(tx, ctx.workspaceId, id);
     if (current.endedAt) {
       throw new ConflictError(
@@ -347,20 +394,30 @@ export async function replaceMaintenanceSeries({
     const [series] = await tx
       .update(maintenanceSeries)
       .set({ ...fields, revision: current.revision + 1, updatedAt: new Date(now) })
-      .where(eq(maintenanceSeries.id, id))
+      .where(and(eq(maintenanceSeries.workspaceId, ctx.workspaceId), eq(maintenanceSeries.id, id)))
       .returning();
     const zone = fields.timeZone;
     const length = fields.endsAt.getTime() - fields.startsAt.getTime();
+    // The starts the series' windows are made from (one still running counts), and a day past
+    // the horizon, so a window near its edge whose start moves a little later is kept.
     const startOn = new Map(
-      occurrenceStarts(series!, new Date(now), horizonFrom(now)).map((start) => [
+      occurrenceStarts(series!, new Date(now - length), horizonFrom(now + DAY)).map((start) => [
         dayOf(start.getTime(), zone),
         start,
       ]),
     );
     const componentIds = await existingComponents(tx, ctx.workspaceId, fields.componentIds);
-    for (const row of await followingWindows(tx, current, now)) {
-      const start = startOn.get(dayOf(row.occurrenceAt!.getTime(), zone));
-      if (!start) {
+    const following = await followingWindows(tx, current, now);
+    const followingKeys = new Set(following.map((row) => row.occurrenceAt!.getTime()));
+    const others = new Set(
+      (await startsTaken(tx, current)).filter((key) => !followingKeys.has(key)),
+    );
+    for (const row of following) {
+      const day = dayOf(row.occurrenceAt!.getTime(), zone);
+      const start = startOn.get(day);
+      // Each start goes to one window; after a change of zone two may share a day.
+      startOn.delete(day);
+      if (!start || others.has(start.getTime())) {
         await withdraw(tx, row, ctx.by, effects);
         continue;
       }
@@ -386,11 +443,9 @@ export async function replaceMaintenanceSeries({
         .where(and(eq(maintenance.workspaceId, ctx.workspaceId), eq(maintenance.id, row.id)))
         .returning();
       await setComponents(tx, ctx.workspaceId, row.id, componentIds);
-      if (runChanged) {
-        await cancelJobs(tx, { workspaceId: ctx.workspaceId, subjectId: row.id });
-        effects.runs.push(await scheduleRun(tx, updated!));
-      }
-      if (moved && row.remindedAt) {
+      // Its older jobs find a newer revision and do nothing.
+      if (runChanged) effects.runs.push(await scheduleRun(tx, updated!));
+      if (moved && row.announcedAt) {
         await emitMaintenanceEvent(tx, ctx.workspaceId, row.id, "maintenance.scheduled");
       }
     }
@@ -417,6 +472,7 @@ export async function endMaintenanceSeries({ ctx, id }: { ctx: Actor; id: string
   const effects: Effects = { runs: [], cancelled: [] };
   await transactionChangingData(ctx.workspaceId, async (tx) => {
     const now = Date.now();
+    await cancelExtension(tx, ctx.workspaceId, id);
     const current = await lockSeries(tx, ctx.workspaceId, id);
     if (current.endedAt) {
       throw new ConflictError("illegal_transition", "This series has already ended.");
@@ -424,12 +480,11 @@ export async function endMaintenanceSeries({ ctx, id }: { ctx: Actor; id: string
     const [ended] = await tx
       .update(maintenanceSeries)
       .set({ endedAt: new Date(now), revision: current.revision + 1, updatedAt: new Date(now) })
-      .where(eq(maintenanceSeries.id, id))
+      .where(and(eq(maintenanceSeries.workspaceId, ctx.workspaceId), eq(maintenanceSeries.id, id)))
       .returning();
     for (const row of await followingWindows(tx, current, now)) {
       await withdraw(tx, row, ctx.by, effects);
     }
-    await scheduleExtension(tx, ended!, now);
     await recordAudit(
       tx,
       ctx,

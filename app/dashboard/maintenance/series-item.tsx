@@ -24,6 +24,15 @@ function inWords(recurrence: string): string {
   }
 }
 
+/** A length in minutes as people say it: "1 minute", "2 hours", "1 hour 30 minutes". */
+function minutesInWords(total: number): string {
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  const hours = Math.floor(total / 60);
+  const minutes = total % 60;
+  if (!hours) return plural(minutes, "minute");
+  return minutes ? `${plural(hours, "hour")} ${plural(minutes, "minute")}` : plural(hours, "hour");
+}
+
 /** A recurring window: its rule, its next starts, and changing or ending it from now on. */
 export function SeriesItem({
   series,
@@ -38,7 +47,12 @@ export function SeriesItem({
   const end = useMaintenanceChange(() =>
     apiFetch(`/v1/maintenance-series/${series.id}`, { method: "DELETE" }),
   );
-  const length = Date.parse(series.endsAt) - Date.parse(series.startsAt);
+  const length = Math.round((Date.parse(series.endsAt) - Date.parse(series.startsAt)) / 60_000);
+  // The local time every window starts at, on the clock the rule is read on.
+  const at = new Intl.DateTimeFormat(undefined, {
+    timeStyle: "short",
+    timeZone: series.timeZone,
+  }).format(new Date(series.startsAt));
   if (editing) {
     const close = () => {
       setEditing(false);
@@ -68,10 +82,10 @@ export function SeriesItem({
         <span className="badge">Repeats</span>
       </div>
       <p>
-        Repeats {inWords(series.recurrence)}, at the first window&apos;s time in {series.timeZone},
-        for {Math.round(length / 60_000)} minutes
+        Repeats {inWords(series.recurrence)} at {at} ({series.timeZone}), for{" "}
+        {minutesInWords(length)}
         {series.remindBeforeMinutes !== null &&
-          `; subscribers are reminded ${series.remindBeforeMinutes} minutes before`}
+          `; subscribers are reminded ${minutesInWords(series.remindBeforeMinutes)} before`}
         .
       </p>
       {series.componentIds.length > 0 && (

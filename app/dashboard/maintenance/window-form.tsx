@@ -110,8 +110,10 @@ function ZonedWindowForm({
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     // What is not a time goes as typed, for the API to say so beside its field.
-    const instant = (name: string) => {
+    // A time left as shown keeps its stored seconds, so saving other fields moves nothing.
+    const instant = (name: "startsAt" | "endsAt") => {
       const value = String(form.get(name) ?? "");
+      if (initial && value === isoToZonedInput(initial[name], zone)) return initial[name];
       return zonedInputToIso(value, zone) ?? value;
     };
     const remind = String(form.get("remindBeforeMinutes") ?? "").trim();
@@ -175,7 +177,8 @@ function ZonedWindowForm({
           <SelectField
             label="Repeats"
             name="repeats"
-            options={REPEATS}
+            // A series keeps repeating: ending it is its own button.
+            options={series ? REPEATS.filter((r) => r.value !== "") : REPEATS}
             value={repeats}
             onChange={(event) => setRepeats(event.currentTarget.value)}
             hint="Windows are created 30 days ahead, at the same local time."

@@ -248,10 +248,27 @@ describe("recurring maintenance", () => {
 
   it("ends: windows still to come are withdrawn, and an ended series no longer changes", async () => {
     const series = await createSeries({ title: "Ending soon" });
-    expect((await windowsOf(series.id)).length).toBeGreaterThanOrEqual(4);
+    const windows = await windowsOf(series.id);
+    expect(windows.length).toBeGreaterThanOrEqual(4);
+    // A note on the third: announced, it is cancelled rather than deleted, its note kept.
+    const note = await editor.post(`/v1/maintenances/${windows[2]!.id}/updates`, {
+      body: "Bring snacks.",
+    });
+    expect(note.status, note.text).toBe(201);
     expect((await viewer.delete(`/v1/maintenance-series/${series.id}`)).status).toBe(403);
     expect((await editor.delete(`/v1/maintenance-series/${series.id}`)).status).toBe(204);
-    expect(await windowsOf(series.id)).toEqual([]);
+    // The first was announced as scheduled and the third has a note: both are called off in
+    // the open; the others, never announced, are gone.
+    const left = await windowsOf(series.id);
+    expect(left.map((w) => [w.id, w.status])).toEqual([
+      [windows[0]!.id, "cancelled"],
+      [windows[2]!.id, "cancelled"],
+    ]);
+    const noted = (await viewer.get(`/v1/maintenances/${windows[2]!.id}`)).body;
+    expect(noted.updates.map((u: { body: string }) => u.body)).toEqual(["Bring snacks."]);
+    await expect
+      .poll(() => eventsAbout([windows[0]!.id, windows[2]!.id], "maintenance.cancelled").length)
+      .toBe(2);
     const ended = (await viewer.get(`/v1/maintenance-series/${series.id}`)).body;
     expect(ended.endedAt).not.toBeNull();
     expect(ended.nextStarts).toEqual([]);
@@ -306,6 +323,14 @@ describe("recurring maintenance", () => {
       recurrence: "FREQ=HOURLY",
     });
     expect(hourly.status).toBe(400);
+    // Numbers that are not whole, and a rule that never matches: refused, without hanging.
+    for (const recurrence of ["FREQ=DAILY;INTERVAL=1.5", "FREQ=DAILY;BYSETPOS=2"]) {
+      const started = Date.now();
+      const refused = await editor.post("/v1/maintenance-series", { ...input, recurrence });
+      expect(refused.status, recurrence).toBe(400);
+      expect(refused.body.errors[0].field).toBe("recurrence");
+      expect(Date.now() - started).toBeLessThan(5000);
+    }
     const missing = await editor.get("/v1/maintenance-series/019a0000-0000-7000-8000-000000000003");
     expect(missing.status).toBe(404);
   });
