@@ -249,6 +249,7 @@ export const DeclareFromTemplateInput = z
     visibility: Visibility.optional(),
     components: affectedComponents().optional().describe("Instead of the template's components."),
     startedAt: timestamp().optional(),
+    ...promises,
   })
   .meta({ id: "DeclareFromTemplateInput" });
 export type DeclareFromTemplateInput = z.output<typeof DeclareFromTemplateInput>;

@@ -321,6 +321,8 @@ export async function declareFromTemplate({
       visibility: input.visibility,
       components: affected,
       startedAt: startedAt.toISOString(),
+      estimatedResolutionAt: input.estimatedResolutionAt,
+      nextUpdateBy: input.nextUpdateBy,
     });
   });
 }

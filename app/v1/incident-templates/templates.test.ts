@@ -168,11 +168,24 @@ describe("incident templates", () => {
       "partial_outage",
     );
 
+    const later = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
     const elsewhere = await editor.post(`/v1/incident-templates/${template.body.id}/incidents`, {
       variables: { eta: "soon" },
       components: [{ componentId: web, status: "major_outage" }],
+      estimatedResolutionAt: later(120),
+      nextUpdateBy: later(30),
     });
     expect(elsewhere.status).toBe(201);
+    // Declared with the promises an update makes.
+    expect(elsewhere.body.nextUpdateBy).toBe(elsewhere.body.updates[0].nextUpdateBy);
+    expect(Date.parse(elsewhere.body.updates[0].nextUpdateBy)).toBeGreaterThan(Date.now());
+    expect(elsewhere.body.updates[0].estimatedResolutionAt).not.toBeNull();
+    const past = await editor.post(`/v1/incident-templates/${template.body.id}/incidents`, {
+      variables: { eta: "soon" },
+      nextUpdateBy: later(-5),
+    });
+    expect(past.status).toBe(400);
+    expect(past.body.errors[0].field).toBe("nextUpdateBy");
     expect(elsewhere.body.title).toBe("Payments slow on Web app");
     expect(elsewhere.body.visibility).toBe("draft");
     expect(
