@@ -1,7 +1,14 @@
 import { runInNewContext } from "node:vm";
-import { RRule } from "rrule";
+import * as rrule from "rrule";
 import { ValidationError } from "@/lib/errors";
 import { floatingAt, instantOfFloating } from "@/lib/time/zones";
+
+/**
+ * `rrule` ships ES modules for bundlers and one UMD file for Node, whose exports Node cannot name:
+ * run as a plain Node process (the checker, the CLIs), the module arrives as `default`.
+ */
+const { RRule } =
+  "RRule" in rrule ? rrule : (rrule as unknown as { default: typeof rrule }).default;
 
 const DAY = 24 * 60 * 60_000;
 
@@ -123,7 +130,7 @@ export type Recurring = { recurrence: string; timeZone: string; startsAt: Date }
  * time, so every occurrence keeps that local time whatever the offset is then. UNTIL, a UTC
  * time, is moved onto the same clock; a date alone means the end of that local day.
  */
-function ruleOf({ recurrence, timeZone, startsAt }: Recurring): RRule {
+function ruleOf({ recurrence, timeZone, startsAt }: Recurring): rrule.RRule {
   const options = RRule.parseString(recurrence);
   const until = /UNTIL=(\d{4})(\d{2})(\d{2})(T\d{6}Z)?/.exec(recurrence);
   return new RRule({
