@@ -7,7 +7,7 @@ import { METHODS, type Method, type Operation } from "@/lib/contract/operation";
 import { errorResponse, problemResponse } from "@/lib/http/problem";
 import { noteDatabaseAnswered } from "@/lib/database-outage";
 import { observeRequest } from "@/lib/metrics/registry";
-import { frontGate, parseWith, readJsonBody } from "@/lib/http/request";
+import { frontGate, parseWith, readBody } from "@/lib/http/request";
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -75,7 +75,10 @@ export function handle<O extends Operation>(
         ? parseWith(operation.query, Object.fromEntries(new URL(request.url).searchParams))
         : undefined;
       const body = operation.body
-        ? parseWith(operation.body, withoutKeys(await readJsonBody(request), operation.readOnly))
+        ? parseWith(
+            operation.body,
+            withoutKeys(await readBody(request, operation.dialect), operation.readOnly),
+          )
         : undefined;
       const responseHeaders = new Headers();
       const result = await fn({
@@ -92,7 +95,7 @@ export function handle<O extends Operation>(
       if (options.location) responseHeaders.set("location", options.location(result));
       return json(operation.status, result, responseHeaders);
     } catch (error) {
-      return errorResponse(error);
+      return errorResponse(error, operation.dialect);
     }
   };
   return async (request, context) => {

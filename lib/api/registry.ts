@@ -10,6 +10,7 @@ import * as members from "@/lib/members/operations";
 import * as monitors from "@/lib/monitors/operations";
 import * as subscribers from "@/lib/subscribers/operations";
 import * as sso from "@/lib/sso/operations";
+import * as statuspage from "@/lib/statuspage/operations";
 import * as tokens from "@/lib/tokens/operations";
 import * as workspace from "@/lib/workspace/operations";
 import type { Operation } from "@/lib/contract/operation";
@@ -21,6 +22,7 @@ export const operations: readonly Operation[] = [
   ...Object.values(sso),
   ...Object.values(components),
   ...Object.values(pages),
+  ...Object.values(statuspage),
   ...Object.values(incidents),
   ...Object.values(maintenance),
   ...Object.values(monitors),

@@ -434,6 +434,92 @@ const RECIPES: Record<string, Recipe> = {
       return made(script.put("/v1/component-groups/order", { ids: ids.reverse() }), null);
     },
   },
+  createStatuspageComponent: {
+    action: "component.create",
+    by: "token",
+    run: async () => {
+      const response = await script.post(`/v1/pages/${workspaceId}/components`, {
+        component: { name: "Checkout" },
+      });
+      return { response, target: response.body.id };
+    },
+  },
+  patchStatuspageComponent: {
+    action: "component.update",
+    by: "token",
+    run: async () => {
+      const id = await component();
+      return made(
+        script.patch(`/v1/pages/${workspaceId}/components/${id}`, {
+          component: { status: "major_outage" },
+        }),
+        id,
+      );
+    },
+  },
+  putStatuspageComponent: {
+    action: "component.update",
+    by: "token",
+    run: async () => {
+      const id = await component();
+      return made(
+        script.put(`/v1/pages/${workspaceId}/components/${id}`, { component: { name: "Renamed" } }),
+        id,
+      );
+    },
+  },
+  deleteStatuspageComponent: {
+    action: "component.delete",
+    by: "token",
+    run: async () => {
+      const id = await component();
+      return made(script.delete(`/v1/pages/${workspaceId}/components/${id}`), id);
+    },
+  },
+  createStatuspageComponentGroup: {
+    action: "component_group.create",
+    by: "token",
+    run: async () => {
+      const response = await script.post(`/v1/pages/${workspaceId}/component-groups`, {
+        component_group: { name: "Backend", components: [await component()] },
+      });
+      return { response, target: response.body.id };
+    },
+  },
+  patchStatuspageComponentGroup: {
+    action: "component_group.update",
+    by: "token",
+    run: async () => {
+      const id = await group();
+      return made(
+        script.patch(`/v1/pages/${workspaceId}/component-groups/${id}`, {
+          component_group: { name: "Renamed" },
+        }),
+        id,
+      );
+    },
+  },
+  putStatuspageComponentGroup: {
+    action: "component_group.update",
+    by: "token",
+    run: async () => {
+      const id = await group();
+      return made(
+        script.put(`/v1/pages/${workspaceId}/component-groups/${id}`, {
+          component_group: { name: "Renamed again" },
+        }),
+        id,
+      );
+    },
+  },
+  deleteStatuspageComponentGroup: {
+    action: "component_group.delete",
+    by: "token",
+    run: async () => {
+      const id = await group();
+      return made(script.delete(`/v1/pages/${workspaceId}/component-groups/${id}`), id);
+    },
+  },
   createIncident: {
     action: "incident.create",
     by: "token",

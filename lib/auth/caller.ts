@@ -5,11 +5,14 @@ import { assertSameOrigin } from "@/lib/http/request";
 import { actorFromApiToken } from "@/lib/tokens/tokens";
 import { actorFromToken, sessionTokenFromHeaders } from "./session";
 
-/** The secret of an `Authorization: Bearer …` header; null without the header. */
+/**
+ * The secret of an `Authorization: Bearer …` header, or `OAuth …` as scripts written for
+ * Statuspage send it; null without the header.
+ */
 function bearerSecret(headers: Headers): string | null {
   const header = headers.get("authorization");
   if (header === null) return null;
-  const match = /^Bearer +(\S+) *$/i.exec(header);
+  const match = /^(?:Bearer|OAuth) +(\S+) *$/i.exec(header);
   if (!match) throw new UnauthenticatedError('Send the token as "Authorization: Bearer <secret>".');
   return match[1]!;
 }

@@ -140,54 +140,69 @@ export async function updateComponent({
   id: string;
   input: UpdateComponentInput;
 }) {
-  return transactionChangingData(ctx.workspaceId, async (tx) => {
-    const before = await getComponent(tx, ctx.workspaceId, id);
-    await assertGroupExists(tx, ctx.workspaceId, input.groupId);
-    const { status, ...fields } = input;
-    if (Object.keys(fields).length) {
-      await tx
-        .update(component)
-        .set({ ...fields, updatedAt: new Date() })
-        .where(and(eq(component.workspaceId, ctx.workspaceId), eq(component.id, id)));
-    }
-    if (status) {
-      await setComponentStatus(tx, {
-        workspaceId: ctx.workspaceId,
-        componentId: id,
-        status,
-        cause: "manual",
-        changedBy: ctx.userId,
-      });
-    }
-    const after = await getComponent(tx, ctx.workspaceId, id);
-    await recordAudit(
-      tx,
-      ctx,
-      "component.update",
-      { type: "component", id, name: after.name },
-      changesBetween(before, after, { fields: ["name", "description", "groupId", "status"] }),
-    );
-    return after;
-  });
+  return transactionChangingData(ctx.workspaceId, (tx) => changeComponent(tx, ctx, id, input));
+}
+
+/** updateComponent in the caller's transaction. */
+export async function changeComponent(
+  tx: Executor,
+  ctx: Pick<Actor, "workspaceId" | "userId" | "by">,
+  id: string,
+  input: UpdateComponentInput,
+) {
+  const before = await getComponent(tx, ctx.workspaceId, id);
+  await assertGroupExists(tx, ctx.workspaceId, input.groupId);
+  const { status, ...fields } = input;
+  if (Object.keys(fields).length) {
+    await tx
+      .update(component)
+      .set({ ...fields, updatedAt: new Date() })
+      .where(and(eq(component.workspaceId, ctx.workspaceId), eq(component.id, id)));
+  }
+  if (status) {
+    await setComponentStatus(tx, {
+      workspaceId: ctx.workspaceId,
+      componentId: id,
+      status,
+      cause: "manual",
+      changedBy: ctx.userId,
+    });
+  }
+  const after = await getComponent(tx, ctx.workspaceId, id);
+  await recordAudit(
+    tx,
+    ctx,
+    "component.update",
+    { type: "component", id, name: after.name },
+    changesBetween(before, after, { fields: ["name", "description", "groupId", "status"] }),
+  );
+  return after;
 }
 
 /** Deletes a component and what refers to it, and closes the gap it leaves in the order. */
 export async function deleteComponent({ ctx, id }: { ctx: Actor; id: string }) {
-  await transactionChangingData(ctx.workspaceId, async (tx) => {
-    await lockOrder(tx, ctx.workspaceId);
-    const [deleted] = await tx
-      .delete(component)
-      .where(and(eq(component.workspaceId, ctx.workspaceId), eq(component.id, id)))
-      .returning({ position: component.position, name: component.name });
-    if (!deleted) throw new NotFoundError("component");
-    await recordAudit(tx, ctx, "component.delete", { type: "component", id, name: deleted.name });
-    await tx
-      .update(component)
-      .set({ position: sql`${component.position} - 1` })
-      .where(
-        and(eq(component.workspaceId, ctx.workspaceId), gt(component.position, deleted.position)),
-      );
-  });
+  await transactionChangingData(ctx.workspaceId, (tx) => removeComponent(tx, ctx, id));
+}
+
+/** deleteComponent in the caller's transaction. */
+export async function removeComponent(
+  tx: Executor,
+  ctx: Pick<Actor, "workspaceId" | "by">,
+  id: string,
+) {
+  await lockOrder(tx, ctx.workspaceId);
+  const [deleted] = await tx
+    .delete(component)
+    .where(and(eq(component.workspaceId, ctx.workspaceId), eq(component.id, id)))
+    .returning({ position: component.position, name: component.name });
+  if (!deleted) throw new NotFoundError("component");
+  await recordAudit(tx, ctx, "component.delete", { type: "component", id, name: deleted.name });
+  await tx
+    .update(component)
+    .set({ position: sql`${component.position} - 1` })
+    .where(
+      and(eq(component.workspaceId, ctx.workspaceId), gt(component.position, deleted.position)),
+    );
 }
 
 type Ordered = typeof component | typeof componentGroup;
@@ -262,26 +277,33 @@ async function getGroup(tx: Executor, workspaceId: string, id: string) {
 }
 
 export async function createGroup({ ctx, input }: { ctx: Actor; input: { name: string } }) {
-  return transactionChangingData(ctx.workspaceId, async (tx) => {
-    await lockOrder(tx, ctx.workspaceId);
-    const [{ total }] = (await tx
-      .select({ total: count() })
-      .from(componentGroup)
-      .where(eq(componentGroup.workspaceId, ctx.workspaceId))) as [{ total: number }];
-    const [created] = await tx
-      .insert(componentGroup)
-      .values({ workspaceId: ctx.workspaceId, name: input.name, position: total })
-      .returning(groupColumns);
-    await addToDefaultPage(tx, ctx.workspaceId, { groupId: created!.id });
-    await recordAudit(
-      tx,
-      ctx,
-      "component_group.create",
-      { type: "component_group", id: created!.id, name: created!.name },
-      changesBetween(null, { name: created!.name }),
-    );
-    return created!;
-  });
+  return transactionChangingData(ctx.workspaceId, (tx) => insertGroup(tx, ctx, input));
+}
+
+/** createGroup in the caller's transaction. */
+export async function insertGroup(
+  tx: Executor,
+  ctx: Pick<Actor, "workspaceId" | "by">,
+  input: { name: string },
+) {
+  await lockOrder(tx, ctx.workspaceId);
+  const [{ total }] = (await tx
+    .select({ total: count() })
+    .from(componentGroup)
+    .where(eq(componentGroup.workspaceId, ctx.workspaceId))) as [{ total: number }];
+  const [created] = await tx
+    .insert(componentGroup)
+    .values({ workspaceId: ctx.workspaceId, name: input.name, position: total })
+    .returning(groupColumns);
+  await addToDefaultPage(tx, ctx.workspaceId, { groupId: created!.id });
+  await recordAudit(
+    tx,
+    ctx,
+    "component_group.create",
+    { type: "component_group", id: created!.id, name: created!.name },
+    changesBetween(null, { name: created!.name }),
+  );
+  return created!;
 }
 
 export async function updateGroup({
@@ -293,48 +315,63 @@ export async function updateGroup({
   id: string;
   input: { name?: string };
 }) {
-  return transactionChangingData(ctx.workspaceId, async (tx) => {
-    const before = await getGroup(tx, ctx.workspaceId, id);
-    if (input.name !== undefined) {
-      await tx
-        .update(componentGroup)
-        .set({ name: input.name })
-        .where(and(eq(componentGroup.workspaceId, ctx.workspaceId), eq(componentGroup.id, id)));
-    }
-    const after = await getGroup(tx, ctx.workspaceId, id);
-    await recordAudit(
-      tx,
-      ctx,
-      "component_group.update",
-      { type: "component_group", id, name: after.name },
-      changesBetween(before, after, { fields: ["name"] }),
-    );
-    return after;
-  });
+  return transactionChangingData(ctx.workspaceId, (tx) => changeGroup(tx, ctx, id, input));
+}
+
+/** updateGroup in the caller's transaction. */
+export async function changeGroup(
+  tx: Executor,
+  ctx: Pick<Actor, "workspaceId" | "by">,
+  id: string,
+  input: { name?: string },
+) {
+  const before = await getGroup(tx, ctx.workspaceId, id);
+  if (input.name !== undefined) {
+    await tx
+      .update(componentGroup)
+      .set({ name: input.name })
+      .where(and(eq(componentGroup.workspaceId, ctx.workspaceId), eq(componentGroup.id, id)));
+  }
+  const after = await getGroup(tx, ctx.workspaceId, id);
+  await recordAudit(
+    tx,
+    ctx,
+    "component_group.update",
+    { type: "component_group", id, name: after.name },
+    changesBetween(before, after, { fields: ["name"] }),
+  );
+  return after;
 }
 
 /** Deletes a group; its components stay, ungrouped (the foreign key sets their group to null). */
 export async function deleteGroup({ ctx, id }: { ctx: Actor; id: string }) {
-  await transactionChangingData(ctx.workspaceId, async (tx) => {
-    await lockOrder(tx, ctx.workspaceId);
-    const [deleted] = await tx
-      .delete(componentGroup)
-      .where(and(eq(componentGroup.workspaceId, ctx.workspaceId), eq(componentGroup.id, id)))
-      .returning({ position: componentGroup.position, name: componentGroup.name });
-    if (!deleted) throw new NotFoundError("component group");
-    await recordAudit(tx, ctx, "component_group.delete", {
-      type: "component_group",
-      id,
-      name: deleted.name,
-    });
-    await tx
-      .update(componentGroup)
-      .set({ position: sql`${componentGroup.position} - 1` })
-      .where(
-        and(
-          eq(componentGroup.workspaceId, ctx.workspaceId),
-          gt(componentGroup.position, deleted.position),
-        ),
-      );
+  await transactionChangingData(ctx.workspaceId, (tx) => removeGroup(tx, ctx, id));
+}
+
+/** deleteGroup in the caller's transaction. */
+export async function removeGroup(
+  tx: Executor,
+  ctx: Pick<Actor, "workspaceId" | "by">,
+  id: string,
+) {
+  await lockOrder(tx, ctx.workspaceId);
+  const [deleted] = await tx
+    .delete(componentGroup)
+    .where(and(eq(componentGroup.workspaceId, ctx.workspaceId), eq(componentGroup.id, id)))
+    .returning({ position: componentGroup.position, name: componentGroup.name });
+  if (!deleted) throw new NotFoundError("component group");
+  await recordAudit(tx, ctx, "component_group.delete", {
+    type: "component_group",
+    id,
+    name: deleted.name,
   });
+  await tx
+    .update(componentGroup)
+    .set({ position: sql`${componentGroup.position} - 1` })
+    .where(
+      and(
+        eq(componentGroup.workspaceId, ctx.workspaceId),
+        gt(componentGroup.position, deleted.position),
+      ),
+    );
 }

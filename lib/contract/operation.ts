@@ -36,6 +36,11 @@ export type Operation = {
   /** Text representations the answer may take instead of JSON (`format=csv`). */
   alsoAs?: readonly string[];
   status: 200 | 201 | 202 | 204;
+  /**
+   * Statuspage's dialect (docs/api.md): a body may also come as a form (`component[name]=…`), and
+   * problems carry Statuspage's `error` and `message` members, validation failing with 422.
+   */
+  dialect?: "statuspage";
   /** Problem codes this operation can answer besides the common ones, for the documentation. */
   problems?: readonly { status: number; code: string }[];
 };

@@ -32,16 +32,18 @@ export function problemResponse(
  * The one place errors become HTTP answers. A database out of reach is 503 with Retry-After (the
  * client may try again); anything else that is not an AppError is our fault: 500.
  */
-export function errorResponse(error: unknown): Response {
+export function errorResponse(error: unknown, dialect?: "statuspage"): Response {
   if (error instanceof AppError) {
     const headers: Record<string, string> = {};
     if ("retryAfterSeconds" in error) headers["retry-after"] = String(error.retryAfterSeconds);
+    // Statuspage answers what it cannot process with 422 and the words in `error` / `message`.
+    const statuspage = dialect === "statuspage";
     return problemResponse(
-      error.status,
+      statuspage && error.status === 400 ? 422 : error.status,
       error.code,
       error.title,
       error.message,
-      error.extra,
+      statuspage ? { ...error.extra, error: error.message, message: error.message } : error.extra,
       headers,
     );
   }

@@ -115,6 +115,66 @@ export function isJson(contentType: string | null): boolean {
   return essence === "application/json" || essence.endsWith("+json");
 }
 
+const FORM = "application/x-www-form-urlencoded";
+/** Names a form may not use: they would reach an object's prototype. */
+const UNSAFE_KEYS = new Set(["__proto__", "prototype", "constructor"]);
+
+/**
+ * A form body in the bracket notation Statuspage's examples use (`component[name]=API`,
+ * `incident[component_ids][]=…`) as the object a JSON body would be. Every value is a string.
+ */
+export function nestedForm(params: URLSearchParams): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [key, value] of params) {
+    const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(key);
+    const path = match
+      ? [match[1]!, ...[...match[2]!.matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1]!)]
+      : null;
+    if (!path || path.length > 4 || path.some((part) => UNSAFE_KEYS.has(part))) {
+      throw ValidationError.field(key, "Not a form field this API reads.");
+    }
+    let node: Record<string, unknown> = root;
+    for (let i = 0; i < path.length; i += 1) {
+      const part = path[i]!;
+      const next = path[i + 1];
+      if (next === "") {
+        // `name[]`: one more element of a list, and the last part of the name.
+        if (i + 2 !== path.length) throw ValidationError.field(key, "A list holds text only.");
+        const list = Object.hasOwn(node, part) ? node[part] : [];
+        if (!Array.isArray(list)) throw ValidationError.field(key, "Given both as list and text.");
+        list.push(value);
+        node[part] = list;
+        break;
+      }
+      if (next === undefined) {
+        if (part === "" || Object.hasOwn(node, part))
+          throw ValidationError.field(key, "Given twice.");
+        node[part] = value;
+        break;
+      }
+      const child = Object.hasOwn(node, part) ? node[part] : {};
+      if (typeof child !== "object" || Array.isArray(child)) {
+        throw ValidationError.field(key, "Given both as text and as fields.");
+      }
+      node[part] = child;
+      node = child as Record<string, unknown>;
+    }
+  }
+  return root;
+}
+
+/**
+ * The body of a request: JSON, or in Statuspage's dialect also a form in bracket notation. 413
+ * past the limit, 415 for another media type, 400 when malformed.
+ */
+export async function readBody(request: Request, dialect?: "statuspage"): Promise<unknown> {
+  const essence = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
+  if (dialect === "statuspage" && essence === FORM) {
+    return nestedForm(new URLSearchParams(await readLimitedText(request)));
+  }
+  return readJsonBody(request);
+}
+
 /** The JSON body of a request: 413 past the limit, 415 for another media type, 400 when malformed. */
 export async function readJsonBody(request: Request): Promise<unknown> {
   const contentType = request.headers.get("content-type");

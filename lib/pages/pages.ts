@@ -1,5 +1,5 @@
 import { hashPassword, verifyPassword } from "better-auth/crypto";
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import { getDb, schema, type Executor } from "@/db/client";
 import { isUniqueViolation } from "@/db/errors";
@@ -535,12 +535,43 @@ export async function addToDefaultPage(
   workspaceId: string,
   item: { componentId: string } | { groupId: string },
 ) {
+  await addTo(
+    tx,
+    and(eq(statusPage.workspaceId, workspaceId), eq(statusPage.isDefault, true)),
+    item,
+  );
+}
+
+/** Lists a component or group on one page, unless it lists it already. */
+export async function addToPage(
+  tx: Executor,
+  workspaceId: string,
+  pageId: string,
+  item: { componentId: string } | { groupId: string },
+) {
+  const [column, id] =
+    "componentId" in item
+      ? [statusPage.componentIds, item.componentId]
+      : [statusPage.groupIds, item.groupId];
+  await addTo(
+    tx,
+    and(
+      eq(statusPage.workspaceId, workspaceId),
+      eq(statusPage.id, pageId),
+      sql`not (${id}::uuid = any(${column}))`,
+    ),
+    item,
+  );
+}
+
+async function addTo(
+  tx: Executor,
+  where: SQL | undefined,
+  item: { componentId: string } | { groupId: string },
+) {
   const set =
     "componentId" in item
       ? { componentIds: sql`array_append(${statusPage.componentIds}, ${item.componentId}::uuid)` }
       : { groupIds: sql`array_append(${statusPage.groupIds}, ${item.groupId}::uuid)` };
-  await tx
-    .update(statusPage)
-    .set(set)
-    .where(and(eq(statusPage.workspaceId, workspaceId), eq(statusPage.isDefault, true)));
+  await tx.update(statusPage).set(set).where(where);
 }
