@@ -7,6 +7,7 @@ import { fillVariables, startWording, variablesIn } from "@/lib/content/placehol
 import type { Actor } from "@/lib/contract/actor";
 import { NotFoundError, ValidationError } from "@/lib/errors";
 import { groupBy } from "@/lib/group-by";
+import { workspaceTimeZone } from "@/lib/workspace/workspace";
 import { declareIncident, type Affected, type Author } from "./incidents";
 import type {
   CreateIncidentTemplateInput,
@@ -15,7 +16,7 @@ import type {
   PatchIncidentTemplateInput,
 } from "./schemas";
 
-const { component, incidentTemplate, incidentTemplateComponent, workspace } = schema;
+const { component, incidentTemplate, incidentTemplateComponent } = schema;
 type TemplateRow = typeof incidentTemplate.$inferSelect;
 /** The variables every declaration fills itself. */
 export const BUILT_IN_VARIABLES = ["component", "start", "monitor"] as const;
@@ -256,10 +257,7 @@ export async function fillTemplate(
   facts: { componentIds: string[]; startedAt: Date; monitor?: string },
   values: Record<string, string> = {},
 ): Promise<{ title: string; body: string }> {
-  const [settings] = await tx
-    .select({ timeZone: workspace.timeZone })
-    .from(workspace)
-    .where(eq(workspace.id, workspaceId));
+  const timeZone = await workspaceTimeZone(tx, workspaceId);
   const names = facts.componentIds.length
     ? await tx
         .select({ id: component.id, name: component.name })
@@ -272,7 +270,7 @@ export async function fillTemplate(
   const all = {
     ...values,
     ...(names.length ? { component: names.map((c) => c.name).join(", ") } : {}),
-    start: startWording(facts.startedAt, settings?.timeZone ?? "Etc/UTC"),
+    start: startWording(facts.startedAt, timeZone),
     ...(facts.monitor ? { monitor: facts.monitor } : {}),
   };
   return { title: fillVariables(template.title, all), body: fillVariables(template.body, all) };

@@ -17,10 +17,11 @@ import {
   type MaintenanceRow,
 } from "./maintenance";
 import { wallAt } from "@/lib/time/zones";
+import { workspaceTimeZone } from "@/lib/workspace/workspace";
 import { occurrenceStarts, shortestGap, type Recurring } from "./recurrence";
 import type { MaintenanceSeries, MaintenanceSeriesInput } from "./schemas";
 
-const { maintenance, maintenanceSeries, workspace, component } = schema;
+const { maintenance, maintenanceSeries, component } = schema;
 
 /** The job that creates a series' occurrences as they come within the horizon. */
 export const MAINTENANCE_SERIES = "maintenance.series";
@@ -29,6 +30,8 @@ export const MAINTENANCE_SERIES = "maintenance.series";
 export const SERIES_HORIZON_DAYS = 30;
 const DAY = 86_400_000;
 const horizonFrom = (now: number) => new Date(now + SERIES_HORIZON_DAYS * DAY);
+/** How far ahead a rule is looked at for its next starts. */
+const TEN_YEARS = 3660 * DAY;
 
 type SeriesRow = typeof maintenanceSeries.$inferSelect;
 
@@ -49,7 +52,7 @@ type Effects = { runs: WindowRun[]; cancelled: { id: string; revision: number }[
 /** The rule's next five starts from now; none when they cannot be found in time. */
 function nextStarts(row: SeriesRow, now: number): Date[] {
   try {
-    return occurrenceStarts(row, new Date(now), new Date(now + 3660 * DAY), 5);
+    return occurrenceStarts(row, new Date(now), new Date(now + TEN_YEARS), 5);
   } catch (error) {
     if (error instanceof ValidationError) return [];
     throw error;
@@ -84,14 +87,6 @@ async function lockSeries(tx: Executor, workspaceId: string, id: string) {
   return row;
 }
 
-async function zoneOf(tx: Executor, workspaceId: string): Promise<string> {
-  const [row] = await tx
-    .select({ zone: workspace.timeZone })
-    .from(workspace)
-    .where(eq(workspace.id, workspaceId));
-  return row!.zone;
-}
-
 /**
  * The input checked against the rule on the workspace's clock: occurrences that do not overlap,
  * and at least one that has not ended.
@@ -105,7 +100,7 @@ function assertRunnable(series: Recurring & { endsAt: Date }, now: number) {
       "The window is longer than the time between two occurrences; they would overlap.",
     );
   }
-  if (!occurrenceStarts(series, new Date(now - length), new Date(now + 3660 * DAY), 1).length) {
+  if (!occurrenceStarts(series, new Date(now - length), new Date(now + TEN_YEARS), 1).length) {
     throw ValidationError.field(
       "recurrence",
       "The rule gives no window that ends in the future (within ten years).",
@@ -316,7 +311,7 @@ async function prepare(tx: Executor, ctx: Actor, input: MaintenanceSeriesInput, 
     title: input.title,
     body: input.body,
     recurrence: input.recurrence,
-    timeZone: await zoneOf(tx, ctx.workspaceId),
+    timeZone: await workspaceTimeZone(tx, ctx.workspaceId),
     // To the second, as the rule's clock reads them.
     startsAt: toSecond(input.startsAt),
     endsAt: toSecond(input.endsAt),

@@ -5,9 +5,10 @@ import type { Actor } from "@/lib/contract/actor";
 import { ValidationError } from "@/lib/errors";
 import { lastWholePeriod } from "@/lib/time/periods";
 import { zonedInputToIso } from "@/lib/time/zones";
+import { workspaceTimeZone } from "@/lib/workspace/workspace";
 import { parsePeriod, type AvailabilityQuery, type AvailabilityReport } from "./schemas";
 
-const { component, workspace } = schema;
+const { component } = schema;
 
 const DAY_MS = 86_400_000;
 /** The longest period one report covers: a year, with room for a leap day and DST. */
@@ -224,11 +225,7 @@ export async function availabilityReport({
   now?: number;
 }): Promise<AvailabilityReport> {
   const db = await getDb();
-  const [settings] = await db
-    .select({ timeZone: workspace.timeZone })
-    .from(workspace)
-    .where(eq(workspace.id, ctx.workspaceId));
-  const timeZone = settings?.timeZone ?? "Etc/UTC";
+  const timeZone = await workspaceTimeZone(db, ctx.workspaceId);
   const { from, to } = reportPeriod(query, timeZone, now);
   if (to <= from) {
     throw new ValidationError([{ field: "to", message: "Must be after from." }]);

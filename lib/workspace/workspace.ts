@@ -9,6 +9,15 @@ import type { ImageKindName, PatchWorkspaceInput, Workspace } from "./schemas";
 
 const { workspace, workspaceImage } = schema;
 
+/** The workspace's IANA zone, the clock its page, reports and maintenance read. */
+export async function workspaceTimeZone(tx: Executor, workspaceId: string): Promise<string> {
+  const [row] = await tx
+    .select({ timeZone: workspace.timeZone })
+    .from(workspace)
+    .where(eq(workspace.id, workspaceId));
+  return row?.timeZone ?? "Etc/UTC";
+}
+
 /** The workspace as the API and the public page read it: its name, zone and page's dress. */
 export const workspaceColumns = {
   id: workspace.id,
