@@ -520,6 +520,77 @@ const RECIPES: Record<string, Recipe> = {
       return made(script.delete(`/v1/pages/${workspaceId}/component-groups/${id}`), id);
     },
   },
+  createStatuspageIncident: {
+    action: "incident.create",
+    by: "token",
+    run: async () => {
+      const response = await script.post(`/v1/pages/${workspaceId}/incidents`, {
+        incident: { name: "Checkout errors", status: "investigating" },
+      });
+      return { response, target: response.body.id };
+    },
+  },
+  patchStatuspageIncident: {
+    action: "incident_update.create",
+    by: "token",
+    run: async () => {
+      const { id } = await incident();
+      return made(
+        script.patch(`/v1/pages/${workspaceId}/incidents/${id}`, {
+          incident: { status: "resolved", body: "Fixed." },
+        }),
+        id,
+      );
+    },
+  },
+  putStatuspageIncident: {
+    action: "incident.update",
+    by: "token",
+    run: async () => {
+      const { id } = await incident();
+      return made(
+        script.put(`/v1/pages/${workspaceId}/incidents/${id}`, { incident: { name: "Renamed" } }),
+        id,
+      );
+    },
+  },
+  deleteStatuspageIncident: {
+    action: "maintenance.cancel",
+    by: "token",
+    run: async () => {
+      const id = await maintenanceWindow();
+      return made(script.delete(`/v1/pages/${workspaceId}/incidents/${id}`), id);
+    },
+  },
+  patchStatuspageIncidentUpdate: {
+    action: "incident_update.update",
+    by: "token",
+    run: async () => {
+      const { id, updates } = await incident();
+      return made(
+        script.patch(
+          `/v1/pages/${workspaceId}/incidents/${id}/incident_updates/${updates[0]!.id}`,
+          {
+            incident_update: { body: "Corrected." },
+          },
+        ),
+        id,
+      );
+    },
+  },
+  putStatuspageIncidentUpdate: {
+    action: "incident_update.update",
+    by: "token",
+    run: async () => {
+      const { id, updates } = await incident();
+      return made(
+        script.put(`/v1/pages/${workspaceId}/incidents/${id}/incident_updates/${updates[0]!.id}`, {
+          incident_update: { body: "Corrected again." },
+        }),
+        id,
+      );
+    },
+  },
   createIncident: {
     action: "incident.create",
     by: "token",
@@ -833,6 +904,27 @@ const RECIPES: Record<string, Recipe> = {
     run: async () => {
       const created = await ok(script.post("/v1/subscribers", { email: "gone@example.com" }));
       return made(script.delete(`/v1/subscribers/${created.body.id}`), created.body.id);
+    },
+  },
+  createStatuspageSubscriber: {
+    action: "subscriber.create",
+    by: "token",
+    run: async () => {
+      const response = await script.post(`/v1/pages/${workspaceId}/subscribers`, {
+        subscriber: { email: "sp-reader@example.com" },
+      });
+      return { response, target: response.body.id };
+    },
+  },
+  deleteStatuspageSubscriber: {
+    action: "subscriber.delete",
+    by: "token",
+    run: async () => {
+      const created = await ok(script.post("/v1/subscribers", { email: "sp-gone@example.com" }));
+      return made(
+        script.delete(`/v1/pages/${workspaceId}/subscribers/${created.body.id}`),
+        created.body.id,
+      );
     },
   },
   createApiToken: {

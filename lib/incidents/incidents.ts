@@ -415,45 +415,52 @@ export async function patchIncident({
   input: PatchIncidentInput;
 }) {
   return transactionChangingData(ctx.workspaceId, async (tx) => {
-    const current = await lockIncident(tx, ctx.workspaceId, id);
-    if (current.visibility === "published" && input.visibility === "draft") {
-      throw new ConflictError(
-        "illegal_transition",
-        "A published incident cannot go back to draft.",
-      );
-    }
-    assertPublishableText({ title: input.title });
-    const publishing = current.visibility === "draft" && input.visibility === "published";
-    const renamed = input.title !== undefined && input.title !== current.title;
-    if (publishing || renamed) {
-      await tx
-        .update(incident)
-        .set({
-          title: input.title ?? current.title,
-          visibility: input.visibility ?? current.visibility,
-          updatedAt: new Date(),
-        })
-        .where(and(eq(incident.workspaceId, ctx.workspaceId), eq(incident.id, id)));
-    }
-    if (publishing) {
-      await publish(tx, ctx.workspaceId, id);
-      await watchPromiseOnPublish(tx, { workspaceId: ctx.workspaceId, incidentId: id });
-    } else if (renamed && current.visibility === "published") {
-      await emitIncidentEvent(tx, ctx.workspaceId, id, "incident.updated");
-    }
-    const after = {
-      title: input.title ?? current.title,
-      visibility: input.visibility ?? current.visibility,
-    };
-    await recordAudit(
-      tx,
-      ctx,
-      "incident.update",
-      { type: "incident", id, name: after.title },
-      changesBetween(current, after, { fields: ["title", "visibility"] }),
-    );
+    await changeIncident(tx, ctx, id, input);
     return loadIncident(tx, ctx.workspaceId, id);
   });
+}
+
+/** patchIncident in the caller's transaction. */
+export async function changeIncident(
+  tx: Executor,
+  ctx: Author,
+  id: string,
+  input: PatchIncidentInput,
+): Promise<void> {
+  const current = await lockIncident(tx, ctx.workspaceId, id);
+  if (current.visibility === "published" && input.visibility === "draft") {
+    throw new ConflictError("illegal_transition", "A published incident cannot go back to draft.");
+  }
+  assertPublishableText({ title: input.title });
+  const publishing = current.visibility === "draft" && input.visibility === "published";
+  const renamed = input.title !== undefined && input.title !== current.title;
+  if (publishing || renamed) {
+    await tx
+      .update(incident)
+      .set({
+        title: input.title ?? current.title,
+        visibility: input.visibility ?? current.visibility,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(incident.workspaceId, ctx.workspaceId), eq(incident.id, id)));
+  }
+  if (publishing) {
+    await publish(tx, ctx.workspaceId, id);
+    await watchPromiseOnPublish(tx, { workspaceId: ctx.workspaceId, incidentId: id });
+  } else if (renamed && current.visibility === "published") {
+    await emitIncidentEvent(tx, ctx.workspaceId, id, "incident.updated");
+  }
+  const after = {
+    title: input.title ?? current.title,
+    visibility: input.visibility ?? current.visibility,
+  };
+  await recordAudit(
+    tx,
+    ctx,
+    "incident.update",
+    { type: "incident", id, name: after.title },
+    changesBetween(current, after, { fields: ["title", "visibility"] }),
+  );
 }
 
 /** Deletes a draft; a published incident is part of the public record (409). */

@@ -214,46 +214,55 @@ export async function setComponents(
 export async function createMaintenance({ ctx, input }: { ctx: Actor; input: MaintenanceInput }) {
   let run: WindowRun | undefined;
   const created = await transactionChangingData(ctx.workspaceId, async (tx) => {
-    await assertComponentsExist(
-      tx,
-      ctx.workspaceId,
-      input.componentIds,
-      (index) => `componentIds.${index}`,
-    );
-    assertPublishableText({ title: input.title, body: input.body });
-    const [created] = await tx
-      .insert(maintenance)
-      .values({
-        workspaceId: ctx.workspaceId,
-        title: input.title,
-        body: input.body,
-        startsAt: new Date(input.startsAt),
-        endsAt: new Date(input.endsAt),
-        remindBeforeMinutes: input.remindBeforeMinutes,
-        createdAt: new Date(),
-        updatedAt: new Date(),
-      })
-      .returning();
-    await setComponents(tx, ctx.workspaceId, created!.id, input.componentIds);
-    run = await scheduleRun(tx, created!);
-    await emitMaintenanceEvent(tx, ctx.workspaceId, created!.id, "maintenance.scheduled");
-    await recordAudit(
-      tx,
-      ctx,
-      "maintenance.create",
-      { type: "maintenance", id: created!.id, name: created!.title },
-      changesBetween(
-        null,
-        { ...created!, componentIds: input.componentIds },
-        {
-          fields: AUDITED_FIELDS,
-        },
-      ),
-    );
-    return loadMaintenance(tx, ctx.workspaceId, created!.id);
+    const scheduled = await scheduleWindow(tx, ctx, input);
+    run = scheduled.run;
+    return loadMaintenance(tx, ctx.workspaceId, scheduled.id);
   });
   announceWindowRun(run);
   return created;
+}
+
+/** createMaintenance in the caller's transaction: the window, and its run to announce after. */
+export async function scheduleWindow(
+  tx: Executor,
+  ctx: Actor,
+  input: MaintenanceInput,
+): Promise<{ id: string; run: WindowRun }> {
+  await assertComponentsExist(
+    tx,
+    ctx.workspaceId,
+    input.componentIds,
+    (index) => `componentIds.${index}`,
+  );
+  assertPublishableText({ title: input.title, body: input.body });
+  const [created] = await tx
+    .insert(maintenance)
+    .values({
+      workspaceId: ctx.workspaceId,
+      title: input.title,
+      body: input.body,
+      startsAt: new Date(input.startsAt),
+      endsAt: new Date(input.endsAt),
+      remindBeforeMinutes: input.remindBeforeMinutes,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    })
+    .returning();
+  await setComponents(tx, ctx.workspaceId, created!.id, input.componentIds);
+  const run = await scheduleRun(tx, created!);
+  await emitMaintenanceEvent(tx, ctx.workspaceId, created!.id, "maintenance.scheduled");
+  await recordAudit(
+    tx,
+    ctx,
+    "maintenance.create",
+    { type: "maintenance", id: created!.id, name: created!.title },
+    changesBetween(
+      null,
+      { ...created!, componentIds: input.componentIds },
+      { fields: AUDITED_FIELDS },
+    ),
+  );
+  return { id: created!.id, run };
 }
 
 const closed = (row: MaintenanceRow) =>
@@ -281,98 +290,113 @@ export async function replaceMaintenance({
 }) {
   let run: WindowRun | undefined;
   const replaced = await transactionChangingData(ctx.workspaceId, async (tx) => {
-    await assertComponentsExist(
-      tx,
-      ctx.workspaceId,
-      input.componentIds,
-      (index) => `componentIds.${index}`,
-    );
-    const current = await lockMaintenance(tx, ctx.workspaceId, id);
-    const refusal = closed(current);
-    if (refusal) throw refusal;
-    const startsAt = new Date(input.startsAt);
-    const endsAt = new Date(input.endsAt);
-    if (current.status === "in_progress" && startsAt.getTime() !== current.startsAt.getTime()) {
-      throw new ConflictError(
-        "illegal_transition",
-        "This maintenance is in progress; its start cannot move. Change its end, or cancel it.",
-      );
-    }
-    assertPublishableText({ title: input.title, body: input.body });
-    const windowChanged =
-      startsAt.getTime() !== current.startsAt.getTime() ||
-      endsAt.getTime() !== current.endsAt.getTime();
-    const runChanged = windowChanged || input.remindBeforeMinutes !== current.remindBeforeMinutes;
-    const [updated] = await tx
-      .update(maintenance)
-      .set({
-        title: input.title,
-        body: input.body,
-        startsAt,
-        endsAt,
-        remindBeforeMinutes: input.remindBeforeMinutes,
-        // A window that moves is reminded of again.
-        remindedAt: startsAt.getTime() !== current.startsAt.getTime() ? null : current.remindedAt,
-        detached: current.seriesId !== null,
-        revision: runChanged ? current.revision + 1 : current.revision,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(maintenance.workspaceId, ctx.workspaceId), eq(maintenance.id, id)))
-      .returning();
-    const before = (await componentIdsOf(tx, ctx.workspaceId, [id])).get(id) ?? [];
-    await setComponents(tx, ctx.workspaceId, id, input.componentIds);
-    if (current.status === "in_progress") {
-      await reconcileComponents(tx, {
-        workspaceId: ctx.workspaceId,
-        componentIds: [...before, ...input.componentIds],
-        cause: "maintenance",
-        causeId: id,
-      });
-    }
-    if (runChanged) {
-      await cancelJobs(tx, { workspaceId: ctx.workspaceId, subjectId: id });
-      run = await scheduleRun(tx, updated!);
-    }
-    if (windowChanged) {
-      await emitMaintenanceEvent(tx, ctx.workspaceId, id, "maintenance.scheduled");
-    }
-    await recordAudit(
-      tx,
-      ctx,
-      "maintenance.update",
-      { type: "maintenance", id, name: updated!.title },
-      changesBetween(
-        { ...current, componentIds: before },
-        { ...updated!, componentIds: input.componentIds },
-        { fields: AUDITED_FIELDS },
-      ),
-    );
+    run = await rewriteWindow(tx, ctx, id, input);
     return loadMaintenance(tx, ctx.workspaceId, id);
   });
   announceWindowRun(run);
   return replaced;
 }
 
-export async function cancelMaintenance({ ctx, id }: { ctx: Actor; id: string }) {
-  const cancelled = await transactionChangingData(ctx.workspaceId, async (tx) => {
-    const current = await lockMaintenance(tx, ctx.workspaceId, id);
-    const refusal = closed(current);
-    if (refusal) throw refusal;
-    await cancelJobs(tx, { workspaceId: ctx.workspaceId, subjectId: id });
-    await moveWindow(tx, current, ctx.by, {
-      status: "cancelled",
-      event: "maintenance.cancelled",
-      // A scheduled window never held its components; only an in-progress one returns them.
-      reconcile: current.status === "in_progress",
-      fields: { cancelledAt: new Date(), revision: current.revision + 1 },
+/** replaceMaintenance in the caller's transaction: the new run to announce once it commits. */
+export async function rewriteWindow(
+  tx: Executor,
+  ctx: Actor,
+  id: string,
+  input: MaintenanceInput,
+): Promise<WindowRun | undefined> {
+  let run: WindowRun | undefined;
+  await assertComponentsExist(
+    tx,
+    ctx.workspaceId,
+    input.componentIds,
+    (index) => `componentIds.${index}`,
+  );
+  const current = await lockMaintenance(tx, ctx.workspaceId, id);
+  const refusal = closed(current);
+  if (refusal) throw refusal;
+  const startsAt = new Date(input.startsAt);
+  const endsAt = new Date(input.endsAt);
+  if (current.status === "in_progress" && startsAt.getTime() !== current.startsAt.getTime()) {
+    throw new ConflictError(
+      "illegal_transition",
+      "This maintenance is in progress; its start cannot move. Change its end, or cancel it.",
+    );
+  }
+  assertPublishableText({ title: input.title, body: input.body });
+  const windowChanged =
+    startsAt.getTime() !== current.startsAt.getTime() ||
+    endsAt.getTime() !== current.endsAt.getTime();
+  const runChanged = windowChanged || input.remindBeforeMinutes !== current.remindBeforeMinutes;
+  const [updated] = await tx
+    .update(maintenance)
+    .set({
+      title: input.title,
+      body: input.body,
+      startsAt,
+      endsAt,
+      remindBeforeMinutes: input.remindBeforeMinutes,
+      // A window that moves is reminded of again.
+      remindedAt: startsAt.getTime() !== current.startsAt.getTime() ? null : current.remindedAt,
+      detached: current.seriesId !== null,
+      revision: runChanged ? current.revision + 1 : current.revision,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(maintenance.workspaceId, ctx.workspaceId), eq(maintenance.id, id)))
+    .returning();
+  const before = (await componentIdsOf(tx, ctx.workspaceId, [id])).get(id) ?? [];
+  await setComponents(tx, ctx.workspaceId, id, input.componentIds);
+  if (current.status === "in_progress") {
+    await reconcileComponents(tx, {
+      workspaceId: ctx.workspaceId,
+      componentIds: [...before, ...input.componentIds],
+      cause: "maintenance",
+      causeId: id,
     });
-    return {
-      window: await loadMaintenance(tx, ctx.workspaceId, id),
-      revision: current.revision + 1,
-    };
-  });
+  }
+  if (runChanged) {
+    await cancelJobs(tx, { workspaceId: ctx.workspaceId, subjectId: id });
+    run = await scheduleRun(tx, updated!);
+  }
+  if (windowChanged) {
+    await emitMaintenanceEvent(tx, ctx.workspaceId, id, "maintenance.scheduled");
+  }
+  await recordAudit(
+    tx,
+    ctx,
+    "maintenance.update",
+    { type: "maintenance", id, name: updated!.title },
+    changesBetween(
+      { ...current, componentIds: before },
+      { ...updated!, componentIds: input.componentIds },
+      { fields: AUDITED_FIELDS },
+    ),
+  );
+  return run;
+}
+
+export async function cancelMaintenance({ ctx, id }: { ctx: Actor; id: string }) {
+  const cancelled = await transactionChangingData(ctx.workspaceId, async (tx) => ({
+    revision: await cancelWindow(tx, ctx, id),
+    window: await loadMaintenance(tx, ctx.workspaceId, id),
+  }));
   announceWindowCancelled(id, cancelled.revision);
   return cancelled.window;
+}
+
+/** cancelMaintenance in the caller's transaction: the revision to announce once it commits. */
+export async function cancelWindow(tx: Executor, ctx: Actor, id: string): Promise<number> {
+  const current = await lockMaintenance(tx, ctx.workspaceId, id);
+  const refusal = closed(current);
+  if (refusal) throw refusal;
+  await cancelJobs(tx, { workspaceId: ctx.workspaceId, subjectId: id });
+  await moveWindow(tx, current, ctx.by, {
+    status: "cancelled",
+    event: "maintenance.cancelled",
+    // A scheduled window never held its components; only an in-progress one returns them.
+    reconcile: current.status === "in_progress",
+    fields: { cancelledAt: new Date(), revision: current.revision + 1 },
+  });
+  return current.revision + 1;
 }
 
 /**
@@ -380,29 +404,32 @@ export async function cancelMaintenance({ ctx, id }: { ctx: Actor; id: string })
  * called off (a newer revision), and its components return as at a planned end.
  */
 export async function completeMaintenanceNow({ ctx, id }: { ctx: Actor; id: string }) {
-  const completed = await transactionChangingData(ctx.workspaceId, async (tx) => {
-    const current = await lockMaintenance(tx, ctx.workspaceId, id);
-    if (current.status !== "in_progress") {
-      throw new ConflictError(
-        "illegal_transition",
-        `Only a window in progress can be ended now; this one is ${current.status.replace("_", " ")}.`,
-      );
-    }
-    const now = new Date();
-    await cancelJobs(tx, { workspaceId: ctx.workspaceId, subjectId: id });
-    await moveWindow(tx, current, ctx.by, {
-      status: "completed",
-      event: "maintenance.completed",
-      reconcile: true,
-      fields: { completedAt: now, endsAt: now, revision: current.revision + 1 },
-    });
-    return {
-      window: await loadMaintenance(tx, ctx.workspaceId, id),
-      revision: current.revision + 1,
-    };
-  });
+  const completed = await transactionChangingData(ctx.workspaceId, async (tx) => ({
+    revision: await endWindowNow(tx, ctx, id),
+    window: await loadMaintenance(tx, ctx.workspaceId, id),
+  }));
   announceWindowCancelled(id, completed.revision);
   return completed.window;
+}
+
+/** completeMaintenanceNow in the caller's transaction: the revision to announce once it commits. */
+export async function endWindowNow(tx: Executor, ctx: Actor, id: string): Promise<number> {
+  const current = await lockMaintenance(tx, ctx.workspaceId, id);
+  if (current.status !== "in_progress") {
+    throw new ConflictError(
+      "illegal_transition",
+      `Only a window in progress can be ended now; this one is ${current.status.replace("_", " ")}.`,
+    );
+  }
+  const now = new Date();
+  await cancelJobs(tx, { workspaceId: ctx.workspaceId, subjectId: id });
+  await moveWindow(tx, current, ctx.by, {
+    status: "completed",
+    event: "maintenance.completed",
+    reconcile: true,
+    fields: { completedAt: now, endsAt: now, revision: current.revision + 1 },
+  });
+  return current.revision + 1;
 }
 
 /** A progress note on a scheduled or in-progress window, public and sent like incident updates. */
@@ -416,31 +443,41 @@ export async function postMaintenanceUpdate({
   input: MaintenanceNoteInput;
 }) {
   return transactionChangingData(ctx.workspaceId, async (tx) => {
-    const current = await lockMaintenance(tx, ctx.workspaceId, id);
-    const refusal = closed(current);
-    if (refusal) throw refusal;
-    assertPublishableText({ body: input.body });
-    await tx.insert(maintenanceUpdate).values({
-      workspaceId: ctx.workspaceId,
-      maintenanceId: id,
-      status: current.status,
-      body: input.body,
-      createdBy: ctx.userId,
-    });
-    await recordAudit(
-      tx,
-      ctx,
-      "maintenance_update.create",
-      { type: "maintenance", id, name: current.title },
-      changesBetween(null, { body: input.body }),
-    );
-    await tx
-      .update(maintenance)
-      .set({ updatedAt: new Date() })
-      .where(and(eq(maintenance.workspaceId, ctx.workspaceId), eq(maintenance.id, id)));
-    await emitMaintenanceEvent(tx, ctx.workspaceId, id, "maintenance.updated");
+    await addMaintenanceNote(tx, ctx, id, input);
     return loadMaintenance(tx, ctx.workspaceId, id);
   });
+}
+
+/** postMaintenanceUpdate in the caller's transaction. */
+export async function addMaintenanceNote(
+  tx: Executor,
+  ctx: Actor,
+  id: string,
+  input: MaintenanceNoteInput,
+): Promise<void> {
+  const current = await lockMaintenance(tx, ctx.workspaceId, id);
+  const refusal = closed(current);
+  if (refusal) throw refusal;
+  assertPublishableText({ body: input.body });
+  await tx.insert(maintenanceUpdate).values({
+    workspaceId: ctx.workspaceId,
+    maintenanceId: id,
+    status: current.status,
+    body: input.body,
+    createdBy: ctx.userId,
+  });
+  await recordAudit(
+    tx,
+    ctx,
+    "maintenance_update.create",
+    { type: "maintenance", id, name: current.title },
+    changesBetween(null, { body: input.body }),
+  );
+  await tx
+    .update(maintenance)
+    .set({ updatedAt: new Date() })
+    .where(and(eq(maintenance.workspaceId, ctx.workspaceId), eq(maintenance.id, id)));
+  await emitMaintenanceEvent(tx, ctx.workspaceId, id, "maintenance.updated");
 }
 
 export async function getMaintenance({ ctx, id }: { ctx: Actor; id: string }) {

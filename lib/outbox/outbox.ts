@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { and, eq, ne } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import { config } from "@/lib/config";
@@ -9,6 +10,16 @@ const writtenIn = new WeakMap<object, string[]>();
 /** The ids of the outbox events a transaction wrote (none for another transaction's). */
 export function eventsWrittenIn(tx: Executor): readonly string[] {
   return writtenIn.get(tx) ?? [];
+}
+
+const withoutDeliveries = new AsyncLocalStorage<true>();
+
+/**
+ * Runs `work` so that the events it writes are recorded but sent to nobody: a change made "without
+ * notifying" (Statuspage's `deliver_notifications: false`) still changes the page.
+ */
+export function deliveringNothing<T>(work: () => Promise<T>): Promise<T> {
+  return withoutDeliveries.run(true, work);
 }
 
 type Affected = { componentId: string; status: string };
@@ -159,6 +170,8 @@ export async function emitEvent(
       // Round-trip through JSON so Dates are stored as the ISO strings receivers will see.
       data: JSON.parse(JSON.stringify(data)),
       occurredAt,
+      // Already fanned out to nobody: the fan-out never picks it up.
+      ...(withoutDeliveries.getStore() ? { fannedOutAt: occurredAt } : {}),
     })
     .returning({ id: schema.outboxEvent.id });
   writtenIn.set(tx, [...eventsWrittenIn(tx), event!.id]);

@@ -28,17 +28,19 @@ type OnComponent = OnPage & { componentId: string };
 type OnGroup = OnPage & { groupId: string };
 
 /** A page as a script names it: `key` is the id it was asked by, and answered with. */
-type Page = {
+export type Page = {
   id: string;
   key: string;
   isDefault: boolean;
+  slug: string;
+  host: string | null;
   componentIds: string[];
   groupIds: string[];
 };
 
 type ComponentRow = typeof component.$inferSelect;
 type GroupRow = typeof componentGroup.$inferSelect;
-type View = { page: Page; components: ComponentRow[]; groups: GroupRow[] };
+export type View = { page: Page; components: ComponentRow[]; groups: GroupRow[] };
 
 /**
  * The page a path names: a page's id, or the workspace's id for the first page (the id
@@ -50,6 +52,8 @@ async function pageFor(tx: Executor, workspaceId: string, asked: string): Promis
     .select({
       id: statusPage.id,
       isDefault: statusPage.isDefault,
+      slug: statusPage.slug,
+      host: statusPage.host,
       componentIds: statusPage.componentIds,
       groupIds: statusPage.groupIds,
     })
@@ -70,7 +74,7 @@ async function pageFor(tx: Executor, workspaceId: string, asked: string): Promis
  * What a page shows, in the workspace's order: the components it lists or whose group it lists,
  * and the groups it lists or that hold a component it shows.
  */
-async function viewOf(tx: Executor, workspaceId: string, asked: string): Promise<View> {
+export async function viewOf(tx: Executor, workspaceId: string, asked: string): Promise<View> {
   const page = await pageFor(tx, workspaceId, asked);
   const [components, groups] = await Promise.all([
     tx
@@ -122,7 +126,7 @@ const groupUpdated = (g: GroupRow, members: ComponentRow[]) =>
   new Date(Math.max(g.createdAt.getTime(), ...members.map((c) => c.updatedAt.getTime())));
 
 /** Components and groups in one list, as Statuspage gives them: loose ones, then each group. */
-function flatList(view: View): SpManagedComponent[] {
+export function flatList(view: View): SpManagedComponent[] {
   const list: SpManagedComponent[] = [];
   const grouped = new Set(view.groups.map((g) => g.id));
   let top = 0;
@@ -167,7 +171,7 @@ function groupAnswer(view: View, g: GroupRow): SpManagedGroup {
   };
 }
 
-const pageOfList = <T>(items: T[], { page, per_page }: Paging) =>
+export const pageOfList = <T>(items: T[], { page, per_page }: Paging) =>
   items.slice((page - 1) * per_page, page * per_page);
 
 function componentIn(view: View, id: string): SpManagedComponent {

@@ -1,6 +1,6 @@
-import Ajv from "ajv";
 import { beforeAll, describe, expect, it } from "vitest";
-import { setUpOwner, tokenClient, TestClient, type TestResponse } from "@/lib/testing/client";
+import { setUpOwner, tokenClient, TestClient } from "@/lib/testing/client";
+import { FORM, schemaChecks, scriptCalls } from "@/lib/testing/statuspage";
 
 /**
  * Statuspage's manage API, driven as its documentation's examples drive it (curl with
@@ -77,44 +77,23 @@ const GROUP = {
 };
 const ERROR = { type: "object", required: ["error", "message"] };
 
-const ajv = new Ajv({ allErrors: true });
-const checks = {
-  component: ajv.compile(COMPONENT),
-  components: ajv.compile({ type: "array", items: COMPONENT }),
-  group: ajv.compile(GROUP),
-  groups: ajv.compile({ type: "array", items: GROUP }),
-  error: ajv.compile(ERROR),
-};
-
-function shaped(kind: keyof typeof checks, response: TestResponse) {
-  const check = checks[kind];
-  expect(check(response.body), JSON.stringify(check.errors)).toBe(true);
-  return response.body;
-}
-
-const FORM = { "content-type": "application/x-www-form-urlencoded" };
+const shaped = schemaChecks({ component: COMPONENT, group: GROUP, error: ERROR });
 
 let owner: TestClient;
 let workspaceId: string;
 let editor: TestClient;
 let viewer: TestClient;
-let oauth: Record<string, string>;
+let secret: string;
 
 beforeAll(async () => {
   ({ client: owner, workspaceId } = await setUpOwner());
   const made = await tokenClient(owner, "editor");
   editor = made.client;
   viewer = (await tokenClient(owner, "viewer")).client;
-  oauth = { authorization: `OAuth ${made.secret}` };
+  secret = made.secret;
 });
 
-/** A script's call as Statuspage's examples make it: the key in an `OAuth` header. */
-const script = (
-  method: string,
-  path: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-) => new TestClient().call(method, path, { body, headers: { ...oauth, ...headers } });
+const script = scriptCalls(() => secret);
 
 describe("Statuspage's component API", () => {
   it("creates, lists, updates and deletes components as the documentation's examples do", async () => {

@@ -1,0 +1,9 @@
+import { handle, route } from "@/lib/api/api";
+import { listSpIncidents } from "@/lib/statuspage/incidents";
+import * as op from "@/lib/statuspage/operations";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
+  GET: handle(op.listSpUpcoming, ({ ctx, params, query }) =>
+    listSpIncidents({ ctx, pageId: params.id, list: "upcoming", query }),
+  ),
+});
