@@ -37,7 +37,17 @@ const LIB_FLOORS: string[][] = [
   ["jobs", "outbox", "changes", "audit"],
   // The domains, each using only those before it.
   ["workspace", "pages", "components", "incidents", "maintenance", "monitors", "reports"],
-  ["email", "subscribers", "notifications", "members", "tokens", "sso", "auth", "statuspage"],
+  [
+    "email",
+    "subscribers",
+    "notifications",
+    "members",
+    "tokens",
+    "sso",
+    "auth",
+    "statuspage",
+    "import",
+  ],
   ["public"],
   // The top: the /v1 wrapper, registry and OpenAPI, the embedded runner, the server and CLIs.
   ["api", "runner", "server", "cli"],

@@ -12,3 +12,4 @@ export * from "./limits";
 export * from "./tokens";
 export * from "./pages";
 export * from "./sso";
+export * from "./imports";

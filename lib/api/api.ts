@@ -77,7 +77,10 @@ export function handle<O extends Operation>(
       const body = operation.body
         ? parseWith(
             operation.body,
-            withoutKeys(await readBody(request, operation.dialect), operation.readOnly),
+            withoutKeys(
+              await readBody(request, operation.dialect, operation.bodyLimit),
+              operation.readOnly,
+            ),
           )
         : undefined;
       const responseHeaders = new Headers();

@@ -1,6 +1,7 @@
 import * as audit from "@/lib/audit/operations";
 import * as components from "@/lib/components/operations";
 import * as email from "@/lib/email/operations";
+import * as imports from "@/lib/import/operations";
 import * as incidents from "@/lib/incidents/operations";
 import * as maintenance from "@/lib/maintenance/operations";
 import * as pages from "@/lib/pages/operations";
@@ -32,4 +33,5 @@ export const operations: readonly Operation[] = [
   ...Object.values(tokens),
   ...Object.values(audit),
   ...Object.values(reports),
+  ...Object.values(imports),
 ];

@@ -38,6 +38,7 @@ const EXPECTED: Record<string, "public" | "viewer" | "editor" | "admin"> = {
   createStatuspageSubscriber: "admin",
   getStatuspageSubscriber: "admin",
   deleteStatuspageSubscriber: "admin",
+  runImport: "admin",
   getPage: "viewer",
   createPage: "admin",
   updatePage: "admin",

@@ -41,6 +41,8 @@ export type Operation = {
    * problems carry Statuspage's `error` and `message` members, validation failing with 422.
    */
   dialect?: "statuspage";
+  /** The largest body it reads, in bytes, when above the usual 64 KiB (a backup file). */
+  bodyLimit?: number;
   /** Problem codes this operation can answer besides the common ones, for the documentation. */
   problems?: readonly { status: number; code: string }[];
 };

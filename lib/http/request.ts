@@ -105,8 +105,8 @@ export async function readLimitedBytes(request: Request, limit: number): Promise
 }
 
 /** The body as text, refused with 413 past BODY_LIMIT_BYTES (whatever Content-Length claims). */
-export async function readLimitedText(request: Request): Promise<string> {
-  return (await readLimitedBytes(request, BODY_LIMIT_BYTES)).toString("utf8");
+export async function readLimitedText(request: Request, limit = BODY_LIMIT_BYTES): Promise<string> {
+  return (await readLimitedBytes(request, limit)).toString("utf8");
 }
 
 /** Whether a Content-Type names JSON (`application/json` or any `+json` type). */
@@ -167,16 +167,20 @@ export function nestedForm(params: URLSearchParams): Record<string, unknown> {
  * The body of a request: JSON, or in Statuspage's dialect also a form in bracket notation. 413
  * past the limit, 415 for another media type, 400 when malformed.
  */
-export async function readBody(request: Request, dialect?: "statuspage"): Promise<unknown> {
+export async function readBody(
+  request: Request,
+  dialect?: "statuspage",
+  limit = BODY_LIMIT_BYTES,
+): Promise<unknown> {
   const essence = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
   if (dialect === "statuspage" && essence === FORM) {
-    return nestedForm(new URLSearchParams(await readLimitedText(request)));
+    return nestedForm(new URLSearchParams(await readLimitedText(request, limit)));
   }
-  return readJsonBody(request);
+  return readJsonBody(request, limit);
 }
 
 /** The JSON body of a request: 413 past the limit, 415 for another media type, 400 when malformed. */
-export async function readJsonBody(request: Request): Promise<unknown> {
+export async function readJsonBody(request: Request, limit = BODY_LIMIT_BYTES): Promise<unknown> {
   const contentType = request.headers.get("content-type");
   if (contentType !== null && !isJson(contentType)) {
     throw new AppError(
@@ -186,7 +190,7 @@ export async function readJsonBody(request: Request): Promise<unknown> {
       `Send the body as JSON with Content-Type: application/json, not ${contentType}.`,
     );
   }
-  const text = await readLimitedText(request);
+  const text = await readLimitedText(request, limit);
   if (text.trim() === "") {
     throw ValidationError.field("body", "A JSON body is required.");
   }

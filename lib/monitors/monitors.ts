@@ -253,42 +253,61 @@ async function assertRoomForMonitor(tx: Executor, workspaceId: string) {
 
 /** Creates a monitor (and, without `componentId`, a component named after it); checks at once. */
 export async function createMonitor({ ctx, input }: { ctx: Actor; input: MonitorInput }) {
+  const prepared = await prepareMonitor(input);
+  const created = await transactionChangingData(ctx.workspaceId, (tx) =>
+    insertMonitor(tx, ctx, input, prepared),
+  );
+  wakeChecker();
+  return present(created, { secret: prepared.secrets.heartbeat, lastPingAt: null });
+}
+
+/** What a new monitor needs before its transaction: its target allowed, its secrets sealed. */
+export async function prepareMonitor(input: MonitorInput) {
   await assertCheckable(input);
   const id = uuidv7();
   const { columns, secrets } = columnsOf(input, null);
   const secretsEncrypted = await encryptSecrets(id, secrets);
-  const created = await transactionChangingData(ctx.workspaceId, async (tx) => {
-    await assertRoomForMonitor(tx, ctx.workspaceId);
-    await assertTemplateExists(tx, ctx.workspaceId, input.incidentTemplateId);
-    let componentId = input.componentId;
-    if (componentId) {
-      await assertComponentsExist(tx, ctx.workspaceId, [componentId], () => "componentId");
-    } else {
-      componentId = (await insertComponent(tx, ctx, { name: input.name })).id;
-    }
-    const [row] = await tx
-      .insert(monitor)
-      .values({
-        ...(columns as typeof monitor.$inferInsert),
-        id,
-        workspaceId: ctx.workspaceId,
-        componentId,
-        secretsEncrypted,
-        state: input.enabled ? "pending" : "paused",
-      })
-      .returning();
-    await scheduleNow(tx, row!, { reset: true, heartbeatSecret: secrets.heartbeat });
-    await recordAudit(
-      tx,
-      ctx,
-      "monitor.create",
-      { type: "monitor", id: row!.id, name: row!.name },
-      changesBetween(null, auditedSettingsOf(row!)),
-    );
-    return row!;
-  });
-  wakeChecker();
-  return present(created, { secret: secrets.heartbeat, lastPingAt: null });
+  return { id, columns, secrets, secretsEncrypted };
+}
+
+/**
+ * createMonitor in the caller's transaction, with what prepareMonitor made; the checker is
+ * woken once it commits (wakeChecker).
+ */
+export async function insertMonitor(
+  tx: Executor,
+  ctx: Actor,
+  input: MonitorInput,
+  { id, columns, secrets, secretsEncrypted }: Awaited<ReturnType<typeof prepareMonitor>>,
+) {
+  await assertRoomForMonitor(tx, ctx.workspaceId);
+  await assertTemplateExists(tx, ctx.workspaceId, input.incidentTemplateId);
+  let componentId = input.componentId;
+  if (componentId) {
+    await assertComponentsExist(tx, ctx.workspaceId, [componentId], () => "componentId");
+  } else {
+    componentId = (await insertComponent(tx, ctx, { name: input.name })).id;
+  }
+  const [row] = await tx
+    .insert(monitor)
+    .values({
+      ...(columns as typeof monitor.$inferInsert),
+      id,
+      workspaceId: ctx.workspaceId,
+      componentId,
+      secretsEncrypted,
+      state: input.enabled ? "pending" : "paused",
+    })
+    .returning();
+  await scheduleNow(tx, row!, { reset: true, heartbeatSecret: secrets.heartbeat });
+  await recordAudit(
+    tx,
+    ctx,
+    "monitor.create",
+    { type: "monitor", id: row!.id, name: row!.name },
+    changesBetween(null, auditedSettingsOf(row!)),
+  );
+  return row!;
 }
 
 /**

@@ -357,49 +357,67 @@ export async function createPage({ ctx, input }: { ctx: Actor; input: CreatePage
   const oidc = await oidcColumns(id, input.oidc, null);
   await preparePageAccess();
   try {
-    return await transactionChangingData(ctx.workspaceId, async (tx) => {
-      const ws = await readWorkspace(tx, ctx.workspaceId);
-      const { componentIds, groupIds } = await checkMembers(tx, ctx.workspaceId, input);
-      const [row] = await tx
-        .insert(statusPage)
-        .values({
-          id,
-          workspaceId: ctx.workspaceId,
-          ...oidc,
-          name: input.name,
-          slug: input.slug,
-          host: input.host ?? null,
-          visibility: input.visibility ?? "public",
-          passwordHash: input.visibility === "password" ? passwordHash : null,
-          componentIds: componentIds ?? [],
-          groupIds: groupIds ?? [],
-          timeZone: input.timeZone ?? ws.timeZone,
-          defaultLocale: (input.language ?? ws.defaultLocale) as Locale,
-          accentColor: ws.accentColor,
-          accentColorDark: ws.accentColorDark,
-          headerLinks: ws.headerLinks,
-          supportUrl: ws.supportUrl,
-          footerText: ws.footerText,
-          showPoweredBy: ws.showPoweredBy,
-          ...brandingColumns(input.branding),
-        })
-        .returning();
-      const [page] = await answer(tx, ctx.workspaceId, [row!]);
-      await recordAudit(
-        tx,
-        ctx,
-        "page.create",
-        { type: "page", id: page!.id, name: page!.name },
-        withOidcSecret(
-          withPassword(changesBetween(null, audited(page!)), !!input.password),
-          input.oidc,
-        ),
-      );
-      return page!;
-    });
+    return await transactionChangingData(ctx.workspaceId, (tx) =>
+      insertPage(tx, ctx, input, { id, oidc, passwordHash }),
+    );
   } catch (error) {
     taken(error, input);
   }
+}
+
+/**
+ * createPage in the caller's transaction, with what it prepared before (the id, the sign-in
+ * columns and the password's hash). A page taken by slug or host is a unique violation.
+ */
+export async function insertPage(
+  tx: Executor,
+  ctx: Actor,
+  input: CreatePageInput,
+  prepared: {
+    id: string;
+    oidc: Awaited<ReturnType<typeof oidcColumns>>;
+    passwordHash: string | null;
+  },
+) {
+  const { id, oidc, passwordHash } = prepared;
+  const ws = await readWorkspace(tx, ctx.workspaceId);
+  const { componentIds, groupIds } = await checkMembers(tx, ctx.workspaceId, input);
+  const [row] = await tx
+    .insert(statusPage)
+    .values({
+      id,
+      workspaceId: ctx.workspaceId,
+      ...oidc,
+      name: input.name,
+      slug: input.slug,
+      host: input.host ?? null,
+      visibility: input.visibility ?? "public",
+      passwordHash: input.visibility === "password" ? passwordHash : null,
+      componentIds: componentIds ?? [],
+      groupIds: groupIds ?? [],
+      timeZone: input.timeZone ?? ws.timeZone,
+      defaultLocale: (input.language ?? ws.defaultLocale) as Locale,
+      accentColor: ws.accentColor,
+      accentColorDark: ws.accentColorDark,
+      headerLinks: ws.headerLinks,
+      supportUrl: ws.supportUrl,
+      footerText: ws.footerText,
+      showPoweredBy: ws.showPoweredBy,
+      ...brandingColumns(input.branding),
+    })
+    .returning();
+  const [page] = await answer(tx, ctx.workspaceId, [row!]);
+  await recordAudit(
+    tx,
+    ctx,
+    "page.create",
+    { type: "page", id: page!.id, name: page!.name },
+    withOidcSecret(
+      withPassword(changesBetween(null, audited(page!)), !!input.password),
+      input.oidc,
+    ),
+  );
+  return page!;
 }
 
 /**
@@ -540,6 +558,22 @@ export async function addToDefaultPage(
     and(eq(statusPage.workspaceId, workspaceId), eq(statusPage.isDefault, true)),
     item,
   );
+}
+
+/** Takes a component or group off the first page's lists (it may still show through a group). */
+export async function removeFromDefaultPage(
+  tx: Executor,
+  workspaceId: string,
+  item: { componentId: string } | { groupId: string },
+) {
+  await tx
+    .update(statusPage)
+    .set(
+      "componentId" in item
+        ? { componentIds: sql`array_remove(${statusPage.componentIds}, ${item.componentId}::uuid)` }
+        : { groupIds: sql`array_remove(${statusPage.groupIds}, ${item.groupId}::uuid)` },
+    )
+    .where(and(eq(statusPage.workspaceId, workspaceId), eq(statusPage.isDefault, true)));
 }
 
 /** Lists a component or group on one page, unless it lists it already. */

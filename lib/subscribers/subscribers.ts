@@ -621,3 +621,64 @@ export async function changeFollowedByLink(
   });
   return { ...found, postmortems, componentIds: kept };
 }
+
+/**
+ * Brings over a subscriber from another service, in the caller's transaction: confirmed only when
+ * the source says the address confirmed there; otherwise pending, with one opt-in mail, as anyone
+ * who subscribes here. Components the page does not show the address are dropped. Answers the
+ * subscriber of that address already on the page when there is one (nothing changes then).
+ */
+export async function importSubscriber(
+  tx: Executor,
+  input: {
+    workspaceId: string;
+    pageId: string;
+    email: string;
+    confirmed: boolean;
+    componentIds: readonly string[];
+    createdAt?: Date;
+  },
+): Promise<{ id: string; created: boolean }> {
+  const email = input.email.toLowerCase();
+  const where = and(
+    eq(subscriber.workspaceId, input.workspaceId),
+    eq(subscriber.pageId, input.pageId),
+    eq(subscriber.channel, "email"),
+    eq(subscriber.email, email),
+  );
+  const [existing] = await tx.select({ id: subscriber.id }).from(subscriber).where(where);
+  if (existing) return { id: existing.id, created: false };
+  const reach = (await readersReach(tx, [{ key: "", pageId: input.pageId, email }])).get("")!;
+  const componentIds = input.componentIds.filter((id) => reach.visible.has(id));
+  const [ws] = await tx
+    .select({ defaultLocale: schema.workspace.defaultLocale })
+    .from(schema.workspace)
+    .where(eq(schema.workspace.id, input.workspaceId));
+  const now = new Date();
+  const [row] = await tx
+    .insert(subscriber)
+    .values({
+      workspaceId: input.workspaceId,
+      pageId: input.pageId,
+      email,
+      state: input.confirmed ? "active" : "pending_confirmation",
+      locale: ws?.defaultLocale ?? "en",
+      confirmedAt: input.confirmed ? (input.createdAt ?? now) : null,
+      lastConfirmationAt: input.confirmed ? null : now,
+      createdAt: input.createdAt ?? now,
+    })
+    .returning({ id: subscriber.id });
+  await setFollows(tx, input.workspaceId, row!.id, componentIds);
+  if (!input.confirmed) {
+    const confirmation = newConfirmationToken();
+    const mail = await sealLink(confirmationUrl(reach.page, confirmation.token));
+    await offerConfirmation(
+      tx,
+      { workspaceId: input.workspaceId, subscriberId: row!.id, email },
+      componentIds,
+      confirmation,
+      mail,
+    );
+  }
+  return { id: row!.id, created: true };
+}
