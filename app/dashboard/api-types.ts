@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type * as audit from "@/lib/audit/schemas";
 import type * as components from "@/lib/components/schemas";
 import type * as email from "@/lib/email/schemas";
+import type * as imports from "@/lib/import/schemas";
 import type * as incidents from "@/lib/incidents/schemas";
 import type * as maintenance from "@/lib/maintenance/schemas";
 import type * as members from "@/lib/members/schemas";
@@ -118,3 +119,5 @@ export type Audience = Answer<typeof pages.Audience>;
 export type AudienceList = Answer<typeof pages.AudienceList>;
 
 export type SsoSettings = Answer<typeof sso.SsoSettings>;
+
+export type ImportReport = Answer<typeof imports.ImportReport>;

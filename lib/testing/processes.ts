@@ -9,9 +9,9 @@ export class Program {
   private readonly child: ChildProcess;
   private readonly exited: Promise<number | null>;
 
-  constructor(script: string, env: Record<string, string> = {}) {
+  constructor(script: string, env: Record<string, string> = {}, args: string[] = []) {
     // node itself, not npx or npm: signals must reach the program, not a wrapper around it.
-    this.child = spawn(process.execPath, ["--import", "tsx", script], {
+    this.child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
       cwd: root,
       env: { ...process.env, ...env },
       stdio: ["ignore", "pipe", "pipe"],
@@ -32,6 +32,11 @@ export class Program {
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
+  }
+
+  /** Waits until it ends by itself; answers its exit code. */
+  finished(): Promise<number | null> {
+    return this.exited;
   }
 
   /** Freezes the process (as a VM pause or a starved host would) until `resume`. */

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { authClient } from "@/lib/client/auth-client";
@@ -110,6 +111,16 @@ export function SettingsView({ choices }: { choices: BrandingChoices }) {
       <TwoFactorSettings enabled={Boolean(user.twoFactorEnabled)} onChange={refresh} />
       <WorkspaceSettings choices={choices} />
       {admin && <SingleSignOnSettings />}
+      {admin && (
+        <section className="card" aria-labelledby="import-heading">
+          <h2 id="import-heading">Import</h2>
+          <p>
+            Coming from Statuspage, Instatus, Better Stack or Uptime Kuma?{" "}
+            <Link href="/dashboard/settings/import">Import from another service</Link>: your page,
+            its history and subscribers, or your monitors.
+          </p>
+        </section>
+      )}
     </div>
   );
 }
