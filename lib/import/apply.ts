@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { uuidv7 } from "uuidv7";
 import { getDb, schema, type Executor } from "@/db/client";
 import type { Actor } from "@/lib/contract/actor";
@@ -51,7 +51,7 @@ export type ImportReport = {
   source: Bundle["source"];
   dryRun: boolean;
   /** The page the import went to; null when the source has none (monitors only). */
-  page: { id: string; name: string; isDefault: boolean } | null;
+  page: { id: string | null; name: string; isDefault: boolean } | null;
   counts: Record<Kind, Record<Action, number>>;
   items: ReportItem[];
   /** Of the subscribers to be created: imported as confirmed, and sent an opt-in mail. */
@@ -794,10 +794,15 @@ export async function applyBundle({
     const [page] = await db
       .select({ id: statusPage.id, name: statusPage.name, isDefault: statusPage.isDefault })
       .from(statusPage)
-      .where(inArray(statusPage.id, [run.page.id]));
+      .where(and(eq(statusPage.workspaceId, ctx.workspaceId), eq(statusPage.id, run.page.id)));
+    const [ws] = await db
+      .select({ name: schema.workspace.name })
+      .from(schema.workspace)
+      .where(eq(schema.workspace.id, ctx.workspaceId));
+    // A page a dry run would make does not exist: it has a name, no id yet.
     run.report.page = page
-      ? { id: page.id, name: page.name ?? bundle.page?.name ?? "", isDefault: page.isDefault }
-      : { id: run.page.id, name: bundle.page?.name ?? "", isDefault: run.page.isDefault };
+      ? { id: page.id, name: (!page.isDefault && page.name) || ws!.name, isDefault: page.isDefault }
+      : { id: null, name: bundle.page?.name ?? "", isDefault: false };
   }
   return run.report;
 }

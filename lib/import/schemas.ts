@@ -73,7 +73,11 @@ export const ImportReport = z
     source: z.enum(["statuspage", "instatus", "betterstack", "uptime-kuma"]),
     dryRun: z.boolean(),
     page: z
-      .object({ id: z.string(), name: z.string(), isDefault: z.boolean() })
+      .object({
+        id: z.string().nullable().describe("Null in a dry run that would make the page"),
+        name: z.string(),
+        isDefault: z.boolean(),
+      })
       .nullable()
       .describe("The page imported to; null when the source has no page (monitors only)"),
     counts: z.record(z.enum(KINDS), z.record(z.enum(ACTIONS), z.number().int())),

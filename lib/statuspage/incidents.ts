@@ -427,10 +427,14 @@ export async function listSpIncidents({
 }
 
 export async function getSpIncident({ ctx, pageId, incidentId }: OnIncident) {
-  const db = await getDb();
-  const view = await viewOf(db, ctx.workspaceId, pageId);
-  const found = await findOnPage(db, view, ctx.workspaceId, incidentId);
-  return (await answersFor(db, ctx.workspaceId, view, [found]))[0]!;
+  return answerOne(await getDb(), ctx.workspaceId, pageId, incidentId);
+}
+
+/** One incident or window as the page shows it now (read after any change made before). */
+async function answerOne(tx: Executor, workspaceId: string, pageId: string, id: string) {
+  const view = await viewOf(tx, workspaceId, pageId);
+  const found = await findOnPage(tx, view, workspaceId, id);
+  return (await answersFor(tx, workspaceId, view, [found]))[0]!;
 }
 
 /**
@@ -585,11 +589,7 @@ export async function createSpIncident({
         });
         id = created.id;
       }
-      return (
-        await answersFor(tx, ctx.workspaceId, view, [
-          await findOnPage(tx, view, ctx.workspaceId, id),
-        ])
-      )[0]!;
+      return answerOne(tx, ctx.workspaceId, pageId, id);
     }),
   );
   announce(after);
@@ -728,8 +728,7 @@ export async function updateSpIncident({
       const found = await findOnPage(tx, view, ctx.workspaceId, incidentId);
       if (found.kind === "incident") await updateRealtime(tx, ctx, view, found.row, fields);
       else after = await updateWindow(tx, ctx, view, found.row, found.componentIds, fields);
-      const again = await findOnPage(tx, view, ctx.workspaceId, incidentId);
-      return (await answersFor(tx, ctx.workspaceId, view, [again]))[0]!;
+      return answerOne(tx, ctx.workspaceId, pageId, incidentId);
     }),
   );
   announce(after);

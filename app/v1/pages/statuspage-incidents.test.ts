@@ -208,7 +208,10 @@ describe("Statuspage's incident API", () => {
       resolved_at: null,
       scheduled_for: null,
     });
-    expect(incident.components.map((c: { id: string }) => c.id)).toEqual([api]);
+    // The answer shows the components as the incident left them.
+    expect(
+      incident.components.map((c: { id: string; status: string }) => [c.id, c.status]),
+    ).toEqual([[api, "major_outage"]]);
     expect(incident.incident_updates).toHaveLength(1);
     expect(incident.incident_updates[0]).toMatchObject({
       body: "We are looking into it.",
@@ -234,7 +237,11 @@ describe("Statuspage's incident API", () => {
       },
     });
     expect(identified.status, identified.text).toBe(200);
-    expect(shaped("incident", identified)).toMatchObject({ status: "identified", impact: "major" });
+    expect(shaped("incident", identified)).toMatchObject({
+      status: "identified",
+      impact: "major",
+      components: [{ id: api, status: "partial_outage" }],
+    });
     expect(await statusOf(api)).toBe("partial_outage");
 
     // Only a status: the update says the status's usual words.

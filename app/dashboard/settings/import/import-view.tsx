@@ -55,7 +55,7 @@ function Report({ report }: { report: ImportReport }) {
   return (
     <>
       <table className="table">
-        <caption className="visually-hidden">
+        <caption className="sr-only">
           What the import {report.dryRun ? "would do" : "did"}, by kind
         </caption>
         <thead>
@@ -203,7 +203,7 @@ export function ImportView() {
             hint={`Brings ${chosen.brings}.`}
           />
           {chosen.asks.includes("apiKey") && (
-            <div className="row">
+            <>
               <Field
                 label="API key"
                 name="apiKey"
@@ -214,7 +214,7 @@ export function ImportView() {
                 error={error?.forField("apiKey")}
               />
               <Field label="Page id" name="pageId" required error={error?.forField("pageId")} />
-            </div>
+            </>
           )}
           {chosen.asks.includes("url") && (
             <Field
