@@ -432,6 +432,34 @@ export async function endWindowNow(tx: Executor, ctx: Actor, id: string): Promis
   return current.revision + 1;
 }
 
+/**
+ * Starts a scheduled window now, in the caller's transaction: its start becomes now, its
+ * scheduled start and reminder are called off (a newer revision), its components go under
+ * maintenance and `maintenance.started` is sent. Answers the run (its completion) to announce.
+ */
+export async function startWindowNow(tx: Executor, ctx: Actor, id: string): Promise<WindowRun> {
+  const current = await lockMaintenance(tx, ctx.workspaceId, id);
+  if (current.status !== "scheduled") {
+    throw new ConflictError(
+      "illegal_transition",
+      `Only a scheduled window can start now; this one is ${current.status.replace("_", " ")}.`,
+    );
+  }
+  const now = new Date();
+  await cancelJobs(tx, { workspaceId: ctx.workspaceId, subjectId: id });
+  await moveWindow(tx, current, ctx.by, {
+    status: "in_progress",
+    event: "maintenance.started",
+    reconcile: true,
+    fields: { startsAt: now, startedAt: now, revision: current.revision + 1 },
+  });
+  const [started] = await tx
+    .select()
+    .from(maintenance)
+    .where(and(eq(maintenance.workspaceId, ctx.workspaceId), eq(maintenance.id, id)));
+  return scheduleRun(tx, started!);
+}
+
 /** A progress note on a scheduled or in-progress window, public and sent like incident updates. */
 export async function postMaintenanceUpdate({
   ctx,

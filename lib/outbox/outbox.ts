@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { and, eq, ne } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import { config } from "@/lib/config";
@@ -12,14 +11,16 @@ export function eventsWrittenIn(tx: Executor): readonly string[] {
   return writtenIn.get(tx) ?? [];
 }
 
-const withoutDeliveries = new AsyncLocalStorage<true>();
+// Transactions whose events are recorded but sent to nobody.
+const quiet = new WeakSet<object>();
 
 /**
- * Runs `work` so that the events it writes are recorded but sent to nobody: a change made "without
- * notifying" (Statuspage's `deliver_notifications: false`) still changes the page.
+ * The events this transaction writes from now on are recorded but sent to nobody: a change made
+ * "without notifying" (Statuspage's `deliver_notifications: false`, an import) still changes the
+ * page. Bound to the transaction, so nothing that outlives it (a timer it started) is quieted.
  */
-export function deliveringNothing<T>(work: () => Promise<T>): Promise<T> {
-  return withoutDeliveries.run(true, work);
+export function deliverNothingIn(tx: Executor): void {
+  quiet.add(tx);
 }
 
 type Affected = { componentId: string; status: string };
@@ -171,7 +172,7 @@ export async function emitEvent(
       data: JSON.parse(JSON.stringify(data)),
       occurredAt,
       // Already fanned out to nobody: the fan-out never picks it up.
-      ...(withoutDeliveries.getStore() ? { fannedOutAt: occurredAt } : {}),
+      ...(quiet.has(tx) ? { fannedOutAt: occurredAt } : {}),
     })
     .returning({ id: schema.outboxEvent.id });
   writtenIn.set(tx, [...eventsWrittenIn(tx), event!.id]);

@@ -19,12 +19,17 @@ import {
   endWindowNow,
   rewriteWindow,
   scheduleWindow,
-  startMaintenance,
+  startWindowNow,
 } from "@/lib/maintenance/maintenance";
 import { MaintenanceInput } from "@/lib/maintenance/schemas";
-import { deliveringNothing } from "@/lib/outbox/outbox";
+import { deliverNothingIn } from "@/lib/outbox/outbox";
 import { pageUrl } from "@/lib/pages/url";
-import type { ComponentStatus, Impact, IncidentStatus } from "@/lib/status/labels";
+import {
+  IMPACTS,
+  type ComponentStatus,
+  type Impact,
+  type IncidentStatus,
+} from "@/lib/status/labels";
 import { flatList, viewOf, type View } from "./components";
 import type {
   SpIncidentInput,
@@ -484,7 +489,16 @@ function assertShownOn(view: View, componentIds: readonly string[]) {
   }
 }
 
-function realtimeImpact(fields: Fields, affected: Affected[] | undefined): Impact | undefined {
+/**
+ * The impact a request gives an incident: `impact_override` when sent; else, reckoned from the
+ * components' statuses, on creation, or on an update when it is worse than the incident's (an
+ * update that brings components back, as a resolving one does, never lowers it).
+ */
+function realtimeImpact(
+  fields: Fields,
+  affected: Affected[] | undefined,
+  current?: Impact,
+): Impact | undefined {
   const override = fields.impact_override;
   if (override === "maintenance") {
     throw ValidationError.field(
@@ -493,7 +507,10 @@ function realtimeImpact(fields: Fields, affected: Affected[] | undefined): Impac
     );
   }
   if (override) return override;
-  return affected ? impactOf(affected) : undefined;
+  if (!affected) return undefined;
+  const reckoned = impactOf(affected);
+  if (!current) return reckoned;
+  return IMPACTS.indexOf(reckoned) > IMPACTS.indexOf(current) ? reckoned : undefined;
 }
 
 /** A window's fields as our maintenance takes them, with Statuspage's names on any error. */
@@ -515,9 +532,9 @@ function windowInput(input: unknown) {
   );
 }
 
-/** Runs a change, sending nothing when the request said `deliver_notifications: false`. */
-function delivering<T>(fields: Fields, work: () => Promise<T>): Promise<T> {
-  return fields.deliver_notifications === false ? deliveringNothing(work) : work();
+/** A change in `tx` sends nothing when the request said `deliver_notifications: false`. */
+function honourDelivery(tx: Executor, fields: Fields) {
+  if (fields.deliver_notifications === false) deliverNothingIn(tx);
 }
 
 /** What a write leaves to announce once it commits: a window's new run, or its end. */
@@ -539,59 +556,58 @@ export async function createSpIncident({
 }: OnPage & { input: SpIncidentInput }) {
   const fields = input.incident;
   const after: Aftermath = {};
-  const answer = await delivering(fields, () =>
-    transactionChangingData(ctx.workspaceId, async (tx) => {
-      const view = await viewOf(tx, ctx.workspaceId, pageId);
-      if (!fields.name) throw ValidationError.field("incident.name", "A name is required.");
-      const scheduled = fields.status ? !isRealtime(fields.status) : Boolean(fields.scheduled_for);
-      const affected = affectedAsked(view, fields) ?? [];
-      assertShownOn(
-        view,
-        affected.map((a) => a.componentId),
-      );
-      let id: string;
-      if (scheduled) {
-        if (fields.status && fields.status !== "scheduled") {
-          throw ValidationError.field(
-            "incident.status",
-            "Maintenance is created as scheduled; it starts at scheduled_for.",
-          );
-        }
-        if (!fields.scheduled_for) {
-          throw ValidationError.field("incident.scheduled_for", "Required for maintenance.");
-        }
-        if (!fields.scheduled_until) {
-          throw ValidationError.field("incident.scheduled_until", "Required for maintenance.");
-        }
-        const window = await scheduleWindow(
-          tx,
-          ctx,
-          windowInput({
-            title: fields.name,
-            body: fields.body ?? "",
-            startsAt: fields.scheduled_for,
-            endsAt: fields.scheduled_until,
-            componentIds: affected.map((a) => a.componentId),
-            remindBeforeMinutes: fields.scheduled_remind_prior ? 60 : null,
-          }),
+  const answer = await transactionChangingData(ctx.workspaceId, async (tx) => {
+    honourDelivery(tx, fields);
+    const view = await viewOf(tx, ctx.workspaceId, pageId);
+    if (!fields.name) throw ValidationError.field("incident.name", "A name is required.");
+    const scheduled = fields.status ? !isRealtime(fields.status) : Boolean(fields.scheduled_for);
+    const affected = affectedAsked(view, fields) ?? [];
+    assertShownOn(
+      view,
+      affected.map((a) => a.componentId),
+    );
+    let id: string;
+    if (scheduled) {
+      if (fields.status && fields.status !== "scheduled") {
+        throw ValidationError.field(
+          "incident.status",
+          "Maintenance is created as scheduled; it starts at scheduled_for.",
         );
-        after.run = window.run;
-        id = window.id;
-      } else {
-        const status = (fields.status ?? "investigating") as IncidentStatus;
-        const created = await declareIncident(tx, ctx, {
-          title: fields.name,
-          impact: realtimeImpact(fields, affected) ?? "none",
-          body: fields.body || DEFAULT_BODY[status],
-          status,
-          visibility: "published",
-          components: affected,
-        });
-        id = created.id;
       }
-      return answerOne(tx, ctx.workspaceId, pageId, id);
-    }),
-  );
+      if (!fields.scheduled_for) {
+        throw ValidationError.field("incident.scheduled_for", "Required for maintenance.");
+      }
+      if (!fields.scheduled_until) {
+        throw ValidationError.field("incident.scheduled_until", "Required for maintenance.");
+      }
+      const window = await scheduleWindow(
+        tx,
+        ctx,
+        windowInput({
+          title: fields.name,
+          body: fields.body ?? "",
+          startsAt: fields.scheduled_for,
+          endsAt: fields.scheduled_until,
+          componentIds: affected.map((a) => a.componentId),
+          remindBeforeMinutes: fields.scheduled_remind_prior ? 60 : null,
+        }),
+      );
+      after.run = window.run;
+      id = window.id;
+    } else {
+      const status = (fields.status ?? "investigating") as IncidentStatus;
+      const created = await declareIncident(tx, ctx, {
+        title: fields.name,
+        impact: realtimeImpact(fields, affected) ?? "none",
+        body: fields.body || DEFAULT_BODY[status],
+        status,
+        visibility: "published",
+        components: affected,
+      });
+      id = created.id;
+    }
+    return answerOne(tx, ctx.workspaceId, pageId, id);
+  });
   announce(after);
   return answer;
 }
@@ -618,7 +634,7 @@ async function updateRealtime(
       view,
       affected.map((a) => a.componentId),
     );
-  const impact = realtimeImpact(fields, affected);
+  const impact = realtimeImpact(fields, affected, row.impact);
   if (!fields.status && !fields.body && !affected && !impact) return;
   const status = (fields.status ?? row.status) as IncidentStatus;
   await postUpdate(tx, ctx, row.id, {
@@ -672,7 +688,6 @@ async function updateWindow(
         ? (row.remindBeforeMinutes ?? 60)
         : null;
   const changed =
-    starting ||
     fields.name !== undefined ||
     Boolean(fields.scheduled_for) ||
     Boolean(fields.scheduled_until) ||
@@ -681,31 +696,18 @@ async function updateWindow(
   if (changed) {
     const ids = affected ? affected.map((a) => a.componentId) : componentIds;
     assertShownOn(view, ids);
-    after.run = await rewriteWindow(
-      tx,
-      ctx,
-      row.id,
-      windowInput({
-        title: fields.name ?? row.title,
-        body: row.body,
-        startsAt: starting ? new Date().toISOString() : (fields.scheduled_for ?? iso(row.startsAt)),
-        endsAt: fields.scheduled_until ?? iso(row.endsAt),
-        componentIds: ids,
-        remindBeforeMinutes: remind,
-      }),
-    );
-    if (starting) {
-      const [moved] = await tx
-        .select({ revision: maintenance.revision })
-        .from(maintenance)
-        .where(and(eq(maintenance.workspaceId, ctx.workspaceId), eq(maintenance.id, row.id)));
-      await startMaintenance(tx, {
-        workspaceId: ctx.workspaceId,
-        maintenanceId: row.id,
-        revision: moved!.revision,
-      });
-    }
+    const input = windowInput({
+      title: fields.name ?? row.title,
+      body: row.body,
+      startsAt: fields.scheduled_for ?? iso(row.startsAt),
+      endsAt: fields.scheduled_until ?? iso(row.endsAt),
+      componentIds: ids,
+      remindBeforeMinutes: remind,
+    });
+    after.run = await rewriteWindow(tx, ctx, row.id, input);
   }
+  // Started now: its start moves to now, and only "started" is sent.
+  if (starting) after.run = await startWindowNow(tx, ctx, row.id);
   if (fields.body) await addMaintenanceNote(tx, ctx, row.id, { body: fields.body });
   if (fields.status === "completed" && row.status === "in_progress") {
     after.ended = { id: row.id, revision: await endWindowNow(tx, ctx, row.id) };
@@ -722,15 +724,14 @@ export async function updateSpIncident({
 }: OnIncident & { input: SpIncidentInput }) {
   const fields = input.incident;
   let after: Aftermath = {};
-  const answer = await delivering(fields, () =>
-    transactionChangingData(ctx.workspaceId, async (tx) => {
-      const view = await viewOf(tx, ctx.workspaceId, pageId);
-      const found = await findOnPage(tx, view, ctx.workspaceId, incidentId);
-      if (found.kind === "incident") await updateRealtime(tx, ctx, view, found.row, fields);
-      else after = await updateWindow(tx, ctx, view, found.row, found.componentIds, fields);
-      return answerOne(tx, ctx.workspaceId, pageId, incidentId);
-    }),
-  );
+  const answer = await transactionChangingData(ctx.workspaceId, async (tx) => {
+    honourDelivery(tx, fields);
+    const view = await viewOf(tx, ctx.workspaceId, pageId);
+    const found = await findOnPage(tx, view, ctx.workspaceId, incidentId);
+    if (found.kind === "incident") await updateRealtime(tx, ctx, view, found.row, fields);
+    else after = await updateWindow(tx, ctx, view, found.row, found.componentIds, fields);
+    return answerOne(tx, ctx.workspaceId, pageId, incidentId);
+  });
   announce(after);
   return answer;
 }

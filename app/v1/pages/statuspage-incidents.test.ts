@@ -1,6 +1,9 @@
+import { asc, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb, schema } from "@/db/client";
 import { resetConfig } from "@/lib/config";
 import { fanOutPending } from "@/lib/outbox/fan-out";
+import { startEmbeddedRunner } from "@/lib/runner/runner";
 import { Receiver } from "@/lib/testing/receiver";
 import { setUpOwner, tokenClient, TestClient } from "@/lib/testing/client";
 import { FORM, schemaChecks, scriptCalls } from "@/lib/testing/statuspage";
@@ -183,6 +186,17 @@ async function component(name: string): Promise<string> {
   return made.body.id;
 }
 
+/** The types of the events written about a window, oldest first. */
+async function eventsAbout(id: string): Promise<string[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({ type: schema.outboxEvent.type })
+    .from(schema.outboxEvent)
+    .where(sql`${schema.outboxEvent.data} -> 'maintenance' ->> 'id' = ${id}`)
+    .orderBy(asc(schema.outboxEvent.occurredAt), asc(schema.outboxEvent.id));
+  return rows.map((row) => row.type);
+}
+
 const statusOf = async (id: string) =>
   (await owner.get("/v1/components")).body.components.find((c: { id: string }) => c.id === id)
     .status;
@@ -237,9 +251,10 @@ describe("Statuspage's incident API", () => {
       },
     });
     expect(identified.status, identified.text).toBe(200);
+    // A lesser status later keeps the worst impact the incident had.
     expect(shaped("incident", identified)).toMatchObject({
       status: "identified",
-      impact: "major",
+      impact: "critical",
       components: [{ id: api, status: "partial_outage" }],
     });
     expect(await statusOf(api)).toBe("partial_outage");
@@ -261,12 +276,14 @@ describe("Statuspage's incident API", () => {
     const resolved = await script(
       "PUT",
       `${base}/${incident.id}`,
-      "incident[status]=resolved&incident[body]=Recovered.",
+      `incident[status]=resolved&incident[body]=Recovered.&incident[components][${api}]=operational`,
       FORM,
     );
     expect(resolved.status, resolved.text).toBe(200);
     const closed = shaped("incident", resolved);
     expect(closed.status).toBe("resolved");
+    // Components back to operational do not lower the impact the incident had.
+    expect(closed.impact).toBe("critical");
     expect(closed.resolved_at).not.toBeNull();
     expect(closed.incident_updates.map((u: { status: string }) => u.status)).toEqual([
       "resolved",
@@ -357,6 +374,12 @@ describe("Statuspage's incident API", () => {
     expect(started.status, started.text).toBe(200);
     expect(shaped("incident", started)).toMatchObject({ status: "in_progress" });
     expect(await statusOf(db)).toBe("under_maintenance");
+    // Starting early tells that it started, not that it was scheduled again.
+    expect(await eventsAbout(window.id)).toEqual([
+      "maintenance.scheduled",
+      "maintenance.started",
+      "maintenance.updated",
+    ]);
     const active = await script("GET", `${base}/active_maintenance`);
     expect(active.body.map((i: { id: string }) => i.id)).toContain(window.id);
 
@@ -416,6 +439,39 @@ describe("Statuspage's incident API", () => {
     });
     expect(loud.status, loud.text).toBe(201);
     expect((await fanOutPending()).filter((d) => d.endpointId === endpointId)).toHaveLength(1);
+  });
+
+  it("quiets only the change asked for: the window it schedules still tells when it starts", async () => {
+    const hook = await owner.post("/v1/webhook-endpoints", {
+      kind: "webhook",
+      name: "Window receiver",
+      url: `${receiver.url}/window-hook`,
+    });
+    expect(hook.status, hook.text).toBe(201);
+    await fanOutPending();
+    // The runner is idle, so the quiet request is what wakes it.
+    const runner = startEmbeddedRunner();
+    try {
+      const quiet = await script("POST", `/v1/pages/${workspaceId}/incidents`, {
+        incident: {
+          name: "Cache flush",
+          status: "scheduled",
+          scheduled_for: new Date(Date.now() + 1500).toISOString(),
+          scheduled_until: later(10),
+          deliver_notifications: false,
+        },
+      });
+      expect(quiet.status, quiet.text).toBe(201);
+      const [started] = await receiver.waitFor("/window-hook", 1, 15_000);
+      expect(JSON.parse(started!.body)).toMatchObject({
+        type: "maintenance.started",
+        data: { maintenance: { title: "Cache flush" } },
+      });
+    } finally {
+      await runner.stop();
+    }
+    // Its scheduling was never sent.
+    expect(receiver.on("/window-hook")).toHaveLength(1);
   });
 
   it("keeps each page's incidents to the components it shows", async () => {
