@@ -3,7 +3,10 @@ import { uuidv7 } from "uuidv7";
 import { getDb, schema, type Executor } from "@/db/client";
 import type { Actor } from "@/lib/contract/actor";
 import { changesBetween, recordAudit } from "@/lib/audit/audit";
+import { config } from "@/lib/config";
+import { logError } from "@/lib/log";
 import { secretsReady } from "@/lib/crypto/secrets";
+import { deliverNothingIn } from "@/lib/outbox/outbox";
 import { transactionChangingData } from "@/lib/changes/changes";
 import {
   changeComponent,
@@ -12,9 +15,19 @@ import {
   insertGroup,
 } from "@/lib/components/components";
 import { setComponentStatus } from "@/lib/components/status";
-import { announceEmail, announceWindowRun, type WindowRun } from "@/lib/jobs/engine";
+import {
+  announceEmail,
+  announceWindowCancelled,
+  announceWindowRun,
+  type WindowRun,
+} from "@/lib/jobs/engine";
 import { wakeChecker } from "@/lib/jobs/wake";
-import { scheduleRun } from "@/lib/maintenance/maintenance";
+import {
+  componentIdsOf,
+  endWindowNow,
+  rewriteWindow,
+  scheduleRun,
+} from "@/lib/maintenance/maintenance";
 import { insertMonitor, prepareMonitor } from "@/lib/monitors/monitors";
 import { addToPage, insertPage, removeFromDefaultPage } from "@/lib/pages/pages";
 import type { ComponentStatus } from "@/lib/status/labels";
@@ -67,10 +80,15 @@ type Run = {
   page: { id: string; isDefault: boolean } | null;
   report: ImportReport;
   runs: WindowRun[];
+  ended: { id: string; revision: number }[];
   monitorsMade: boolean;
 };
 
 const key = (kind: string, sourceId: string) => `${kind}:${sourceId}`;
+
+const uniqueBy = <T>(items: readonly T[], id: (item: T) => string) => [
+  ...new Map(items.map((item) => [id(item), item])).values(),
+];
 
 function note(run: Run, kind: Kind, name: string, action: Action, why?: string) {
   run.report.items.push({ kind, name, action, ...(why ? { note: why } : {}) });
@@ -123,8 +141,10 @@ async function found(
   return row?.id ?? null;
 }
 
-const mapped = (run: Run, kind: string, sourceIds: readonly string[]) =>
-  sourceIds.flatMap((id) => run.records.get(key(kind, id)) ?? []);
+/** Our ids for the source's, each once (a source may name one twice). */
+const mapped = (run: Run, kind: string, sourceIds: readonly string[]) => [
+  ...new Set(sourceIds.flatMap((id) => run.records.get(key(kind, id)) ?? [])),
+];
 
 /**
  * The page the import fills: the one an earlier import of this source made; else the first page
@@ -180,13 +200,14 @@ async function importPage(tx: Executor, run: Run) {
 }
 
 async function freeSlug(tx: Executor, workspaceId: string, wanted: string) {
+  // A page's slug is at most 48 characters, with room for a "-2" when taken.
   const base =
     wanted
       .toLowerCase()
       .normalize("NFKD")
       .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "")
-      .slice(0, 50) || "imported";
+      .slice(0, 45)
+      .replace(/^-+|-+$/g, "") || "imported";
   const taken = new Set(
     (
       await tx
@@ -300,29 +321,42 @@ async function importComponents(tx: Executor, run: Run) {
 }
 
 /**
- * The statuses an incident gave its components over time: its updates' changes when the source
- * kept them; else its impact's status from its start, and operational again at its resolution.
+ * The statuses an incident gave its components over time, from `updates` (all of them, or those
+ * new since the last import): their changes when the source kept them; else, for a whole
+ * incident, its impact's status from its start. Once resolved, every component it left in
+ * another status returns to operational at the resolution, as on the page.
  */
-function changesOf(i: ImportedIncident): { at: Date; change: ImportedChange }[] {
-  const told = i.updates.flatMap((u) =>
+function changesOf(
+  i: ImportedIncident,
+  updates: ImportedIncident["updates"],
+  closing: boolean,
+): { at: Date; change: ImportedChange }[] {
+  const told = updates.flatMap((u) =>
     (u.changes ?? []).map((change) => ({ at: u.createdAt, change })),
   );
-  if (told.length) return told;
-  return i.components.flatMap(({ componentSourceId, status }) => {
-    const during = status === "operational" ? STATUS_OF_IMPACT[i.impact] : status;
-    if (during === "operational") return [];
-    return [
-      { at: i.startedAt, change: { componentSourceId, from: "operational" as const, to: during } },
-      ...(i.resolvedAt
-        ? [
-            {
-              at: i.resolvedAt,
-              change: { componentSourceId, from: during, to: "operational" as const },
-            },
-          ]
-        : []),
-    ];
-  });
+  const everTold = i.updates.some((u) => u.changes?.length);
+  const during = new Map<string, ComponentStatus>();
+  if (everTold) {
+    for (const u of i.updates)
+      for (const c of u.changes ?? []) during.set(c.componentSourceId, c.to);
+  } else {
+    for (const { componentSourceId, status } of i.components) {
+      const held = status === "operational" ? STATUS_OF_IMPACT[i.impact] : status;
+      if (held !== "operational") during.set(componentSourceId, held);
+    }
+    if (updates === i.updates) {
+      for (const [componentSourceId, to] of during) {
+        told.push({ at: i.startedAt, change: { componentSourceId, from: "operational", to } });
+      }
+    }
+  }
+  if (closing && i.resolvedAt) {
+    for (const [componentSourceId, from] of during) {
+      if (from === "operational") continue;
+      told.push({ at: i.resolvedAt, change: { componentSourceId, from, to: "operational" } });
+    }
+  }
+  return told;
 }
 
 async function writeHistory(
@@ -346,6 +380,12 @@ async function writeHistory(
 }
 
 async function importIncidents(tx: Executor, run: Run) {
+  /** History in our components' ids (a component not imported is left out). */
+  const placed = (changes: { at: Date; change: ImportedChange }[]) =>
+    changes.flatMap(({ at, change }) => {
+      const id = run.records.get(key("component", change.componentSourceId));
+      return id ? [{ at, componentId: id, from: change.from, to: change.to }] : [];
+    });
   for (const i of run.bundle.incidents) {
     const known = await found(tx, run, "incident", i.sourceId, incident);
     const componentId = (sourceId: string) => run.records.get(key("component", sourceId));
@@ -388,6 +428,13 @@ async function importIncidents(tx: Executor, run: Run) {
       if (changed) {
         await tx.update(incident).set(fields).where(eq(incident.id, known));
         await insertUpdates(tx, run, fresh, updateRows(known, fresh));
+        const resolvedSince = row!.status !== "resolved" && i.status === "resolved";
+        await writeHistory(
+          tx,
+          run,
+          { kind: "incident", id: known },
+          placed(changesOf(i, fresh, resolvedSince)),
+        );
         note(run, "incident", i.title, "update");
       } else note(run, "incident", i.title, "unchanged");
       continue;
@@ -402,7 +449,7 @@ async function importIncidents(tx: Executor, run: Run) {
         createdAt: i.createdAt,
       })
       .returning({ id: incident.id });
-    const affected = i.components.flatMap((c) => {
+    const affected = uniqueBy(i.components, (c) => c.componentSourceId).flatMap((c) => {
       const id = componentId(c.componentSourceId);
       return id
         ? [
@@ -421,10 +468,7 @@ async function importIncidents(tx: Executor, run: Run) {
       tx,
       run,
       { kind: "incident", id: made!.id },
-      changesOf(i).flatMap(({ at, change }) => {
-        const id = componentId(change.componentSourceId);
-        return id ? [{ at, componentId: id, from: change.from, to: change.to }] : [];
-      }),
+      placed(changesOf(i, i.updates, true)),
     );
     await remember(tx, run, "incident", i.sourceId, made!.id);
     note(run, "incident", i.title, "create");
@@ -451,14 +495,16 @@ async function importWindows(tx: Executor, run: Run) {
     const known = await found(tx, run, "maintenance", w.sourceId, maintenance);
     const fresh = w.notes.filter((n) => !run.records.has(key("maintenance_update", n.sourceId)));
     if (known) {
-      const [row] = await tx.select().from(maintenance).where(eq(maintenance.id, known));
-      if (fresh.length || row!.title !== w.title || row!.body !== w.body) {
-        await tx
-          .update(maintenance)
-          .set({ title: w.title, body: w.body, updatedAt: new Date() })
-          .where(eq(maintenance.id, known));
+      const changed = await rewriteKnownWindow(tx, run, known, w, componentIds);
+      if (changed || fresh.length) {
         await insertNotes(tx, run, known, fresh);
-        note(run, "maintenance", w.title, "update");
+        note(
+          run,
+          "maintenance",
+          w.title,
+          "update",
+          typeof changed === "string" ? changed : undefined,
+        );
       } else note(run, "maintenance", w.title, "unchanged");
       continue;
     }
@@ -481,7 +527,7 @@ async function importWindows(tx: Executor, run: Run) {
         // The source announced it; withdrawing it here tells subscribers (a cancellation).
         announcedAt: w.createdAt,
         createdAt: w.createdAt,
-        updatedAt: w.createdAt,
+        updatedAt: w.updatedAt ?? w.createdAt,
       })
       .returning();
     if (componentIds.length) {
@@ -522,6 +568,59 @@ async function importWindows(tx: Executor, run: Run) {
       over && w.status !== "completed" ? "Its end has passed: imported as completed." : undefined,
     );
   }
+}
+
+/**
+ * Brings a window imported before in line with the source: words always; times, components and
+ * an early end while it has not ended here (the same verbs as an operator's change, so its run
+ * follows). True when something changed; a sentence when the source's change could not be made.
+ */
+async function rewriteKnownWindow(
+  tx: Executor,
+  run: Run,
+  id: string,
+  w: Bundle["maintenances"][number],
+  componentIds: string[],
+): Promise<boolean | string> {
+  const [row] = await tx.select().from(maintenance).where(eq(maintenance.id, id));
+  const covered = (await componentIdsOf(tx, run.ctx.workspaceId, [id])).get(id) ?? [];
+  const sameWords = row!.title === w.title && row!.body === w.body;
+  const sameTimes =
+    row!.startsAt.getTime() === w.startsAt.getTime() &&
+    row!.endsAt.getTime() === w.endsAt.getTime();
+  const sameComponents =
+    covered.length === componentIds.length && covered.every((c) => componentIds.includes(c));
+  const endedThere = w.status === "completed" && row!.status === "in_progress";
+  const open = row!.status === "scheduled" || row!.status === "in_progress";
+  const words = () =>
+    tx
+      .update(maintenance)
+      .set({ title: w.title, body: w.body, updatedAt: new Date() })
+      .where(eq(maintenance.id, id));
+  if (!open || (sameTimes && sameComponents && !endedThere)) {
+    if (sameWords) return false;
+    await words();
+    return true;
+  }
+  if (row!.status === "in_progress" && row!.startsAt.getTime() !== w.startsAt.getTime()) {
+    await words();
+    return "In progress here: its start stays.";
+  }
+  if (!sameTimes && w.endsAt.getTime() <= Date.now()) {
+    await words();
+    return "Its new end has passed: its times stay.";
+  }
+  const rerun = await rewriteWindow(tx, run.ctx, id, {
+    title: w.title,
+    body: w.body,
+    startsAt: w.startsAt.toISOString(),
+    endsAt: w.endsAt.toISOString(),
+    componentIds,
+    remindBeforeMinutes: row!.remindBeforeMinutes,
+  });
+  if (rerun) run.runs.push(rerun);
+  if (endedThere) run.ended.push({ id, revision: await endWindowNow(tx, run.ctx, id) });
+  return true;
 }
 
 async function insertNotes(
@@ -596,8 +695,26 @@ async function importTemplates(tx: Executor, run: Run) {
 async function importSubscribers(tx: Executor, run: Run) {
   if (!run.page) return;
   for (const s of run.bundle.subscribers) {
-    if (run.records.has(key("subscriber", s.sourceId))) {
-      note(run, "subscriber", s.email, "unchanged");
+    const known = run.records.get(key("subscriber", s.sourceId));
+    if (known) {
+      const [still] = await tx
+        .select({ id: schema.subscriber.id })
+        .from(schema.subscriber)
+        .where(
+          and(
+            eq(schema.subscriber.workspaceId, run.ctx.workspaceId),
+            eq(schema.subscriber.id, known),
+          ),
+        );
+      if (still) note(run, "subscriber", s.email, "unchanged");
+      else
+        note(
+          run,
+          "subscriber",
+          s.email,
+          "skip",
+          "Unsubscribed here since an earlier import: not subscribed again.",
+        );
       continue;
     }
     const made = await importSubscriber(tx, {
@@ -608,6 +725,10 @@ async function importSubscribers(tx: Executor, run: Run) {
       componentIds: mapped(run, "component", s.componentSourceIds),
       createdAt: s.createdAt,
     });
+    if ("refused" in made) {
+      note(run, "subscriber", s.email, "skip", made.refused);
+      continue;
+    }
     await remember(tx, run, "subscriber", s.sourceId, made.id);
     if (!made.created) {
       note(run, "subscriber", s.email, "unchanged", "Already a subscriber of the page.");
@@ -688,6 +809,32 @@ const STEPS: {
   { kinds: ["monitor"], step: importMonitors },
 ];
 
+/** After a real run's steps: the audit entry, and the work they left to start. */
+async function finish(run: Run) {
+  const { counts } = run.report;
+  await transactionChangingData(run.ctx.workspaceId, (tx) =>
+    recordAudit(
+      tx,
+      run.ctx,
+      "import.run",
+      { type: "import", id: run.page?.id ?? null, name: run.bundle.source },
+      Object.fromEntries(
+        KINDS.filter((k) => counts[k].create || counts[k].update).map((k) => [
+          k,
+          { from: null, to: `${counts[k].create} created, ${counts[k].update} changed` },
+        ]),
+      ),
+    ),
+  ).catch((error: unknown) => {
+    // The step's own failure is the one to answer; the committed records stand without it.
+    logError("import: the audit entry could not be written", error);
+  });
+  for (const r of run.runs) announceWindowRun(r);
+  for (const e of run.ended) announceWindowCancelled(e.id, e.revision);
+  if (run.report.subscribers.optIn) announceEmail();
+  if (run.monitorsMade) wakeChecker();
+}
+
 /** Thrown to roll a dry run back once it has done everything a real run would. */
 class DryRunDone extends Error {}
 
@@ -738,19 +885,41 @@ export async function applyBundle({
       subscribers: { confirmed: 0, optIn: 0 },
     },
     runs: [],
+    ended: [],
     monitorsMade: false,
   };
-  // Targets are checked and secrets sealed before any transaction; a refused target is skipped.
+  // Targets are checked and secrets sealed before any transaction; a refused target is skipped,
+  // and so is a monitor past the workspace's limit. A monitor deleted here since is made again.
+  const existing = new Set(
+    (
+      await db
+        .select({ id: monitor.id })
+        .from(monitor)
+        .where(eq(monitor.workspaceId, ctx.workspaceId))
+    ).map((row) => row.id),
+  );
+  let room = config().monitorsPerWorkspace - existing.size;
   const prepared = new Map<string, Awaited<ReturnType<typeof prepareMonitor>>>();
   const monitors = [];
   for (const m of bundle.monitors) {
-    if (run.records.has(key("monitor", m.sourceId))) {
+    const id = run.records.get(key("monitor", m.sourceId));
+    if (id && existing.has(id)) {
       monitors.push(m);
+      continue;
+    }
+    if (room <= 0) {
+      bundle.skipped.push({
+        kind: "monitor",
+        name: m.label,
+        reason: `The workspace has the most monitors it may have (MONITORS_PER_WORKSPACE, ${config().monitorsPerWorkspace}).`,
+      });
       continue;
     }
     try {
       prepared.set(m.sourceId, await prepareMonitor(m.input));
+      run.records.delete(key("monitor", m.sourceId));
       monitors.push(m);
+      room--;
     } catch (error) {
       bundle.skipped.push({ kind: "monitor", name: m.label, reason: (error as Error).message });
     }
@@ -758,23 +927,10 @@ export async function applyBundle({
   run.bundle = { ...bundle, monitors };
   for (const s of bundle.skipped) note(run, s.kind, s.name, "skip", s.reason);
 
-  const audit = async (tx: Executor) => {
-    await recordAudit(
-      tx,
-      ctx,
-      "import.run",
-      { type: "import", id: run.page?.id ?? null, name: bundle.source },
-      Object.fromEntries(
-        KINDS.filter((k) => counts[k].create || counts[k].update).map((k) => [
-          k,
-          { from: null, to: `${counts[k].create} created, ${counts[k].update} changed` },
-        ]),
-      ),
-    );
-  };
   if (dryRun) {
     try {
       await db.transaction(async (tx) => {
+        deliverNothingIn(tx);
         for (const { step } of STEPS) await step(tx, run, prepared);
         throw new DryRunDone();
       });
@@ -782,13 +938,19 @@ export async function applyBundle({
       if (!(error instanceof DryRunDone)) throw error;
     }
   } else {
-    for (const { step } of STEPS) {
-      await transactionChangingData(ctx.workspaceId, (tx) => step(tx, run, prepared));
+    let committed = false;
+    try {
+      for (const { step } of STEPS) {
+        await transactionChangingData(ctx.workspaceId, (tx) => {
+          deliverNothingIn(tx);
+          return step(tx, run, prepared);
+        });
+        committed = true;
+      }
+    } finally {
+      // What committed is audited and set going even when a later kind failed.
+      if (committed) await finish(run);
     }
-    await transactionChangingData(ctx.workspaceId, audit);
-    for (const r of run.runs) announceWindowRun(r);
-    if (run.report.subscribers.optIn) announceEmail();
-    if (run.monitorsMade) wakeChecker();
   }
   if (run.page) {
     const [page] = await db

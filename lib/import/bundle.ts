@@ -71,6 +71,7 @@ export type ImportedWindow = {
   startsAt: Date;
   endsAt: Date;
   createdAt: Date;
+  updatedAt?: Date;
   startedAt: Date | null;
   completedAt: Date | null;
   componentSourceIds: string[];

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { getDb, schema, type Executor } from "@/db/client";
 import { isUniqueViolation } from "@/db/errors";
@@ -638,8 +639,9 @@ export async function importSubscriber(
     componentIds: readonly string[];
     createdAt?: Date;
   },
-): Promise<{ id: string; created: boolean }> {
-  const email = input.email.toLowerCase();
+): Promise<{ id: string; created: boolean } | { refused: string }> {
+  const email = input.email.trim().toLowerCase();
+  if (!z.email().safeParse(email).success) return { refused: "Not an email address." };
   const where = and(
     eq(subscriber.workspaceId, input.workspaceId),
     eq(subscriber.pageId, input.pageId),
@@ -649,6 +651,8 @@ export async function importSubscriber(
   const [existing] = await tx.select({ id: subscriber.id }).from(subscriber).where(where);
   if (existing) return { id: existing.id, created: false };
   const reach = (await readersReach(tx, [{ key: "", pageId: input.pageId, email }])).get("")!;
+  if (!reach.reads)
+    return { refused: "The page shows this address nothing (it is in none of its audiences)." };
   const componentIds = input.componentIds.filter((id) => reach.visible.has(id));
   const [ws] = await tx
     .select({ defaultLocale: schema.workspace.defaultLocale })

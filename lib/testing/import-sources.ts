@@ -35,7 +35,7 @@ function paged<T>(items: T[], query: URLSearchParams, first: number): T[] {
 export const STATUSPAGE_PAGE_ID = "kctbh9vrtdwd";
 export const STATUSPAGE_KEY = "sp-0f9d2c7e-key";
 
-const spComponent = (fields: Record<string, unknown>) => ({
+const spComponent = <T extends { id: string; name: string; status: string }>(fields: T) => ({
   page_id: STATUSPAGE_PAGE_ID,
   description: null,
   showcase: true,

@@ -1,5 +1,7 @@
+import { asc, eq } from "drizzle-orm";
 import { Statuspage } from "statuspage.io";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb, schema } from "@/db/client";
 import { resetConfig } from "@/lib/config";
 import { closeMailer } from "@/lib/email/transport";
 import { startEmbeddedRunner, type Runner } from "@/lib/runner/runner";
@@ -7,6 +9,7 @@ import { setUpOwner, tokenClient, type TestClient, type TestResponse } from "@/l
 import { startFrontDoor } from "@/lib/testing/front-door";
 import {
   ago,
+  ahead,
   serveStatuspageApi,
   statuspageRecords,
   STATUSPAGE_KEY,
@@ -80,6 +83,21 @@ type Named = { name?: string; title?: string; email?: string; id?: string };
 /** The item of a list answered by the API with this name, title or address. */
 const byName = (list: Named[], name: string): TestResponse["body"] =>
   list.find((item) => (item.name ?? item.title ?? item.email) === name);
+
+/** A component's status history, oldest first, as the bars read it. */
+async function historyOf(componentId: string) {
+  const db = await getDb();
+  const rows = await db
+    .select({
+      to: schema.componentStatusChange.toStatus,
+      cause: schema.componentStatusChange.cause,
+      at: schema.componentStatusChange.changedAt,
+    })
+    .from(schema.componentStatusChange)
+    .where(eq(schema.componentStatusChange.componentId, componentId))
+    .orderBy(asc(schema.componentStatusChange.changedAt));
+  return rows.map((row) => ({ ...row, at: row.at.toISOString() }));
+}
 
 /** The class of a component's bar on the day `date` (YYYY-MM-DD) in the page's HTML. */
 function barDay(html: string, component: string, date: string): string | undefined {
@@ -223,6 +241,53 @@ describe("importing from Statuspage's manage API", () => {
       "statuspage",
       "statuspage",
     ]);
+  });
+
+  it("brings what changed at the source since: a resolution, a moved window, a status", async () => {
+    const [open, upcoming] = records.incidents as [
+      (typeof records.incidents)[0],
+      (typeof records.incidents)[1],
+    ];
+    const resolvedAt = new Date(Date.now() - 60_000).toISOString();
+    Object.assign(open, { status: "resolved", resolved_at: resolvedAt, updated_at: resolvedAt });
+    // The resolving update names no component, as Statuspage's often does not.
+    open.incident_updates.unshift({
+      ...open.incident_updates[0]!,
+      id: "o3",
+      status: "resolved",
+      body: "The index is in place.",
+      created_at: resolvedAt,
+      display_at: resolvedAt,
+      updated_at: resolvedAt,
+      affected_components: null,
+    });
+    const movedTo = ahead(3);
+    upcoming.scheduled_for = movedTo;
+    upcoming.scheduled_until = ahead(3, 2);
+    records.components[3]!.status = "operational";
+
+    const report = await statuspage(false);
+    expect(report.status, report.text).toBe(200);
+    expect(report.body.counts).toMatchObject({
+      incident: { update: 1, unchanged: 1 },
+      maintenance: { update: 1, unchanged: 1 },
+      component: { update: 1, unchanged: 2 },
+    });
+    const database = byName((await owner.get("/v1/components")).body.components, "Database");
+    expect(database.status).toBe("operational");
+    const resolved = byName(
+      (await owner.get("/v1/incidents?state=resolved")).body.incidents,
+      "Slow database queries",
+    );
+    expect(resolved.resolvedAt).toBe(resolvedAt);
+    const window = byName(
+      (await owner.get("/v1/maintenances")).body.maintenances,
+      "Database upgrade",
+    );
+    expect(window.startsAt).toBe(movedTo);
+    // The incident's history ends with its resolution, though its last update named no component.
+    const history = await historyOf(database.id);
+    expect(history).toContainEqual({ to: "operational", cause: "incident", at: resolvedAt });
   });
 
   it("round-trips: a page's public /api/v2 imported into another page answers the same summary", async () => {

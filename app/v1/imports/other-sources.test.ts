@@ -204,6 +204,18 @@ describe("importing an Uptime Kuma backup", () => {
       type: "heartbeat",
       heartbeat: { periodSeconds: 86_400 },
     });
+    // A monitor deleted here is made again by the next import; the others stay as they are.
+    const port = named(monitors, "Database port");
+    expect((await owner.delete(`/v1/monitors/${port.id}`)).status).toBe(204);
+    const again = await owner.post("/v1/imports", {
+      source: "uptime-kuma",
+      backup: uptimeKumaBackup(target.url),
+      dryRun: false,
+    });
+    expect(again.status, again.text).toBe(200);
+    expect(counted(again)).toMatchObject({ "monitor.create": 1, "monitor.unchanged": 4 });
+    const remade = named((await owner.get("/v1/monitors")).body.monitors, "Database port");
+    expect(remade.id).not.toBe(port.id);
     // A group of monitors is a group of their components.
     const { components, groups } = (await owner.get("/v1/components")).body;
     const shop = named(groups, "Shop");

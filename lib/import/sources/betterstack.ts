@@ -90,8 +90,11 @@ async function all<A extends z.ZodType>(
   const origin = new URL(first).origin;
   for (let page = 0; next && page < 500; page++) {
     // A next link elsewhere would carry the token to another host.
-    if (new URL(next).origin !== origin)
+    const at = URL.parse(next, first);
+    if (!at) throw new SourceError(`A list's next page is not an address: ${next}`);
+    if (at.origin !== origin)
       throw new SourceError(`A list's next page is on another host: ${next}`);
+    next = at.href;
     const answer = (await readSource(next, list(attributes), headers)) as {
       data: { id: string; attributes: z.output<A> }[];
       pagination?: { next?: string | null } | null;
@@ -143,6 +146,9 @@ export async function readBetterStack({
   );
   bundle.components = ordered.map((r) => {
     const days = r.attributes.status_history?.map((d) => d.day).sort() ?? [];
+    const firstDay = /^\d{4}-\d{2}-\d{2}$/.test(days[0] ?? "")
+      ? new Date(`${days[0]}T00:00:00Z`)
+      : null;
     const section = r.attributes.status_page_section_id ?? null;
     return {
       sourceId: r.id,
@@ -151,7 +157,7 @@ export async function readBetterStack({
       status: r.attributes.status,
       groupSourceId: section && named.has(section) ? section : null,
       // Its first day of history is as far back as the source tells of it.
-      ...(days[0] ? { createdAt: new Date(`${days[0]}T00:00:00Z`) } : {}),
+      ...(firstDay ? { createdAt: firstDay } : {}),
     };
   });
   for (const report of reports) {

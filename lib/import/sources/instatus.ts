@@ -196,7 +196,10 @@ export async function readInstatus({
       body: announcement?.message ?? "",
       status,
       startsAt: m.start,
-      endsAt: new Date(m.start.getTime() + (m.duration ?? 60) * 60_000),
+      // Minutes, at most a year: a window is never longer.
+      endsAt: new Date(
+        m.start.getTime() + Math.min(Math.max(m.duration ?? 60, 1), 525_600) * 60_000,
+      ),
       createdAt: announcement ? timeOf(announcement, m.start) : m.start,
       startedAt: rest.find((u) => u.status === "INPROGRESS")
         ? timeOf(
@@ -230,7 +233,7 @@ export async function readInstatus({
     if (!s.email) {
       bundle.skipped.push({
         kind: "subscriber",
-        name: s.phone ?? s.webhook ?? s.id,
+        name: `${s.phone ? "Text-message" : "Webhook"} subscriber ${s.id}`,
         reason: s.phone
           ? "Text-message subscribers have no equivalent here."
           : "Only email subscribers are imported; webhook subscribers subscribe again on the status page.",

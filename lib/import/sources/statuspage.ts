@@ -208,6 +208,7 @@ function windowOf(i: SpIncident): ImportedWindow {
     startsAt,
     endsAt: i.scheduled_until ?? new Date(startsAt.getTime() + 3_600_000),
     createdAt: i.created_at,
+    updatedAt: i.updated_at ?? i.created_at,
     startedAt: started?.created_at ?? null,
     completedAt: completed?.created_at ?? i.resolved_at ?? null,
     componentSourceIds: i.components.map((c) => c.id),
