@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { requestCaller } from "@/lib/auth/caller";
 import type { Actor } from "@/lib/contract/actor";
-import { ForbiddenError, UnauthenticatedError } from "@/lib/errors";
+import { AppError, ForbiddenError, UnauthenticatedError } from "@/lib/errors";
 import { roleAtLeast } from "@/lib/contract/roles";
 import { METHODS, type Method, type Operation } from "@/lib/contract/operation";
 import { errorResponse, problemResponse } from "@/lib/http/problem";
@@ -152,6 +152,22 @@ export function route(
     OPTIONS: optionsFor(allowed),
   };
 }
+
+/**
+ * The answer for a `/v1/pages/{page_id}/…` path that names no operation: Statuspage's manage
+ * endpoints Allclear does not serve (docs/api.md has the table), 404 in Statuspage's dialect.
+ */
+export const unknownStatuspagePath: RouteHandler = async (request) =>
+  frontGate(request) ??
+  errorResponse(
+    new AppError(
+      404,
+      "not_found",
+      "Not found",
+      `${new URL(request.url).pathname} is not one of Statuspage's endpoints served here; docs/api.md lists those that are.`,
+    ),
+    "statuspage",
+  );
 
 /** The answer for a `/v1` path that names no operation. */
 export const unknownPath: RouteHandler = async (request) =>

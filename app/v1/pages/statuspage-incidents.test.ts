@@ -539,6 +539,10 @@ describe("Statuspage's incident API", () => {
     shaped("error", badStatus);
 
     expect((await script("GET", `${base}/not-an-id`)).status).toBe(404);
+    // Statuspage's endpoints not served here answer in its shape too.
+    const templates = await script("GET", `/v1/pages/${workspaceId}/incident_templates`);
+    expect(templates.status).toBe(404);
+    expect(shaped("error", templates)).toMatchObject({ code: "not_found" });
     const viewer = await new TestClient().call("POST", base, {
       body: { incident: { name: "From a viewer" } },
       headers: viewerOauth,
