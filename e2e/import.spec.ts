@@ -47,6 +47,29 @@ test("an admin previews a Statuspage import, confirms it, and the page is served
     await expect(page.getByRole("heading", { name: "Slow database queries" })).toBeVisible();
     await expect(page.getByText("Database", { exact: true }).first()).toBeVisible();
     await expect(page.getByText("Website", { exact: true }).first()).toBeVisible();
+
+    // What the import opened is closed again: later journeys expect no open incident of its.
+    const origin = { origin: new URL(page.url()).origin };
+    const open = await (await page.request.get("/v1/incidents")).json();
+    const imported = (open.incidents as { id: string; title: string }[]).filter(
+      (incident) => incident.title === "Slow database queries",
+    );
+    expect(imported).toHaveLength(1);
+    for (const incident of imported) {
+      const resolved = await page.request.post(`/v1/incidents/${incident.id}/updates`, {
+        headers: origin,
+        data: { status: "resolved", body: "Resolved after the import." },
+      });
+      expect(resolved.status()).toBe(201);
+    }
+    const windows = await (await page.request.get("/v1/maintenances")).json();
+    for (const window of windows.maintenances as { id: string; title: string; status: string }[]) {
+      if (window.title !== "Database upgrade" || window.status !== "scheduled") continue;
+      const cancelled = await page.request.post(`/v1/maintenances/${window.id}/cancel`, {
+        headers: origin,
+      });
+      expect(cancelled.status()).toBe(200);
+    }
   } finally {
     await receiver.stop();
   }
