@@ -18,7 +18,8 @@ import { worstOf } from "@/lib/status/labels";
 import type { SpComponentInput, SpGroupInput, SpManagedComponent, SpManagedGroup } from "./schemas";
 
 const { statusPage, component, componentGroup } = schema;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Our ids: anything else a path names is 404 without a query. */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Ctx = Pick<Actor, "workspaceId" | "userId" | "by">;
 type Paging = { page: number; per_page: number };

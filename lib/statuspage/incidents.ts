@@ -30,7 +30,7 @@ import {
   type Impact,
   type IncidentStatus,
 } from "@/lib/status/labels";
-import { flatList, viewOf, type View } from "./components";
+import { flatList, UUID, viewOf, type View } from "./components";
 import type {
   SpIncidentInput,
   SpIncidentUpdateInput,
@@ -40,7 +40,6 @@ import type {
 } from "./schemas";
 
 const { incident, incidentUpdate, maintenance, maintenanceUpdate } = schema;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type IncidentRow = typeof incident.$inferSelect;
 type WindowRow = typeof maintenance.$inferSelect;

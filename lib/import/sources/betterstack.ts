@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { SourceError } from "./read";
 import type { ComponentStatus } from "@/lib/status/labels";
 import { emptyBundle, type Bundle, type ImportedChange } from "../bundle";
-import { baseOf, readSource, when } from "./read";
+import { baseOf, readSource, SourceError, textOrEmpty, when } from "./read";
 
 /**
  * Better Stack Uptime's status pages through its API (`https://uptime.betterstack.com/api/v2`, a
@@ -44,10 +43,7 @@ const Page = z.object({
 const Section = z.object({ name: z.string().nullish(), position: z.number().nullish() });
 const Resource = z.object({
   public_name: z.string(),
-  explanation: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
+  explanation: textOrEmpty(),
   status_page_section_id: z.coerce.string().nullish(),
   position: z.number().nullish(),
   status: resourceStatus,
@@ -65,10 +61,7 @@ const Report = z.object({
   affected_resources: Affected.nullish(),
 });
 const Update = z.object({
-  message: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
+  message: textOrEmpty(),
   published_at: when(),
   affected_resources: Affected.nullish(),
 });

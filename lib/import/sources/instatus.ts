@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { ComponentStatus, IncidentStatus } from "@/lib/status/labels";
 import { emptyBundle, type Bundle } from "../bundle";
-import { baseOf, readPages, readSource, when } from "./read";
+import { baseOf, readPages, readSource, textOrEmpty, when } from "./read";
 
 /**
  * Instatus through its REST API (`https://api.instatus.com`, a Bearer key and a page id), in the
@@ -25,10 +25,7 @@ const INCIDENT_STATUS: Record<string, IncidentStatus> = {
   RESOLVED: "resolved",
 };
 const incidentStatus = z.string().transform((v) => INCIDENT_STATUS[v] ?? "investigating");
-const text = z
-  .string()
-  .nullish()
-  .transform((v) => v ?? "");
+const text = textOrEmpty();
 
 const Component = z.object({
   id: z.string(),

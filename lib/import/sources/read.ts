@@ -62,5 +62,12 @@ export const when = () =>
     return parsed;
   });
 
+/** Text a source may leave out or send as null, read as empty. */
+export const textOrEmpty = () =>
+  z
+    .string()
+    .nullish()
+    .transform((v) => v ?? "");
+
 /** The source's base address, without a trailing slash. */
 export const baseOf = (url: string) => url.trim().replace(/\/+$/, "");

@@ -7,7 +7,7 @@ import {
   type ImportedIncident,
   type ImportedWindow,
 } from "../bundle";
-import { baseOf, readPages, readSource, when } from "./read";
+import { baseOf, readPages, readSource, textOrEmpty, when } from "./read";
 
 /**
  * Statuspage, read two ways: its manage API with a key (everything: history, templates,
@@ -16,10 +16,7 @@ import { baseOf, readPages, readSource, when } from "./read";
  */
 
 const status = z.enum(COMPONENT_STATUSES).catch("operational");
-const nullableText = z
-  .string()
-  .nullish()
-  .transform((v) => v ?? "");
+const nullableText = textOrEmpty();
 
 const Component = z.object({
   id: z.string(),
