@@ -49,9 +49,9 @@ describe("an idle deployment", () => {
     // A process reports its counts at most once a second while busy and within ten seconds of
     // going idle, so the window starts late and runs long.
     await sleep(11_000);
-    // Three windows, judged by the middle one: a burst from outside our processes (the server's
-    // maintenance, counts another connection reports late) lands in one window, while polling
-    // too often shows in every one.
+    // Three windows, judged by the quietest: work from outside our processes (the server's
+    // maintenance, counts another connection reports late) only ever adds commits, and may
+    // span two windows on a busy server, while polling too often shows in every one.
     const seconds = 10;
     const rates: number[] = [];
     let before = await commits();
@@ -64,7 +64,6 @@ describe("an idle deployment", () => {
     console.log(
       `Two idle processes: ${rates.map((rate) => rate.toFixed(1)).join(", ")} transactions a second.`,
     );
-    const middle = [...rates].sort((a, b) => a - b)[1]!;
-    expect(middle).toBeLessThan(4);
+    expect(Math.min(...rates)).toBeLessThan(4);
   }, 60_000);
 });
