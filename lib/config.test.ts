@@ -47,6 +47,11 @@ describe("configuration", () => {
     );
   });
 
+  it("reads EMAIL_LEASE as a duration, a minute unless set", () => {
+    expect(readConfig({}).emailLeaseMs).toBe(60_000);
+    expect(readConfig({ EMAIL_LEASE: "5s" }).emailLeaseMs).toBe(5_000);
+  });
+
   it("derives BASE_URL from PORT and treats empty values as unset", () => {
     expect(readConfig({ PORT: "4000", DATABASE_URL: "" }).baseUrl).toBe("http://localhost:4000");
     expect(readConfig({ BASE_URL: "https://status.example.com/" }).baseUrl).toBe(
@@ -71,6 +76,8 @@ describe("configuration", () => {
     ["SETUP_TOKEN", "short"],
     ["SMTP_URL", "mail.example.com:25"],
     ["EMAIL_FROM", "Status"],
+    ["EMAIL_LEASE", "500ms"],
+    ["EMAIL_LEASE", "2h"],
     ["DKIM_DOMAIN", "not a domain"],
     ["DKIM_PRIVATE_KEY", "not a key"],
   ])("stops with a message naming %s for the bad value %j", (variable, value) => {

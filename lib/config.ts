@@ -150,6 +150,21 @@ const envSchema = z
         }
         return ms;
       }),
+    /**
+     * How long a claimed message stays out of other instances' reach while it is sent: a process
+     * that dies mid-send leaves it to be sent again (under the same Message-ID) when this ends.
+     */
+    EMAIL_LEASE: z
+      .string()
+      .default("60s")
+      .transform((text, ctx) => {
+        const ms = parseDuration(text);
+        if (ms === null || ms < 1_000 || ms > 3_600_000) {
+          ctx.addIssue({ code: "custom", message: "must be a duration from 1s to 1h, like 60s" });
+          return z.NEVER;
+        }
+        return ms;
+      }),
     /** Monitors one workspace may have: each costs a check per interval in every region. */
     MONITORS_PER_WORKSPACE: z.coerce.number().int().min(1).default(1000),
     WEBHOOK_RETRY_SCHEDULE: z
@@ -224,6 +239,7 @@ const envSchema = z
     regionActiveWithinMs: env.REGION_ACTIVE_WITHIN,
     monitorsPerWorkspace: env.MONITORS_PER_WORKSPACE,
     channelFailureWindowMs: env.CHANNEL_FAILURE_WINDOW,
+    emailLeaseMs: env.EMAIL_LEASE,
     webhookRetrySchedule: env.WEBHOOK_RETRY_SCHEDULE,
     trustProxyHeader: env.TRUST_PROXY_HEADER,
     apiRateLimit: env.API_RATE_LIMIT,

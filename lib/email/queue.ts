@@ -39,9 +39,6 @@ const {
   workspace,
 } = schema;
 
-/** How long a claimed message stays out of other workers' reach while it is sent. */
-const LEASE_MS = 60_000;
-
 const linkBinding = (messageId: string) => `email_message.link:${messageId}`;
 
 type Kind = (typeof schema.emailKindEnum.enumValues)[number];
@@ -199,7 +196,7 @@ export async function claimDueMessages({
     return tx
       .update(emailMessage)
       .set({
-        nextAttemptAt: sql`now() + ${`${LEASE_MS} milliseconds`}::interval`,
+        nextAttemptAt: sql`now() + ${`${config().emailLeaseMs} milliseconds`}::interval`,
         lease: sql`gen_random_uuid()`,
       })
       .where(
