@@ -12,6 +12,7 @@ import { getWorkspace } from "@/lib/workspace/workspace";
 import { Announcer } from "@/app/ui/announcer";
 import { unlessDatabaseAway } from "@/app/ui/database-unavailable";
 import { ActorProvider } from "./actor";
+import { MainRegion } from "./main-region";
 import { Sidebar } from "./sidebar";
 
 export const dynamic = "force-dynamic";
@@ -53,9 +54,7 @@ async function dashboardShell(children: ReactNode) {
         </a>
         <div className="shell">
           <Sidebar workspaceName={workspace.name} mailIsLocal={mailIsLocal()} />
-          <main className="main" id="main" tabIndex={-1}>
-            {children}
-          </main>
+          <MainRegion>{children}</MainRegion>
         </div>
       </Announcer>
     </ActorProvider>
