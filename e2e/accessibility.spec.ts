@@ -18,8 +18,8 @@ const DASHBOARD = [
   "/dashboard/settings",
   "/dashboard/mailbox",
 ];
-// The status page itself is scanned in every language, scheme and width, with a day's popover
-// open, by public-page-brand.spec.ts.
+// The status page itself is scanned with a day's popover open by public-page-brand.spec.ts: each
+// language in both schemes and at both widths.
 const PUBLIC = ["/history", "/public/subscriptions"];
 const TITLES: Record<string, string> = {
   "/dashboard": "Overview",

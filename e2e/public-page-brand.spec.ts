@@ -287,25 +287,35 @@ test("no serious accessibility finding in any language, scheme or width, popover
   test.setTimeout(180_000);
   const visitor = await newVisitor(browser);
   const found: string[] = [];
-  for (const locale of LOCALES) {
-    for (const scheme of ["light", "dark"] as const) {
-      for (const width of [1280, 390]) {
-        await visitor.emulateMedia({ colorScheme: scheme });
-        await visitor.setViewportSize({ width, height: 900 });
-        await visitor.goto(`/?locale=${locale}`);
-        await popoversReady(visitor);
-        const where = `${locale} ${scheme} ${width}`;
-        // One scan a case, with the popover open: it reads the whole page as well.
-        await visitor
-          .locator("li.component", { hasText: COMPONENT })
-          .locator(".bar a.day")
-          .last()
-          .click();
-        await expect(visitor.locator("#day-popover")).toBeVisible();
-        // Its heading is the day alone, whatever colon the language writes after it.
-        expect(await visitor.locator("#day-popover h3").textContent()).not.toMatch(/[:：]/);
-        found.push(...(await findings(visitor)).map((line) => `${where} popover ${line}`));
-      }
+  // Every pair is scanned: each language in both schemes and at both widths, and each scheme at
+  // each width. Contrast follows the scheme; layout follows the width and the language's words.
+  const alternating = [
+    [
+      ["light", 1280],
+      ["dark", 390],
+    ],
+    [
+      ["dark", 1280],
+      ["light", 390],
+    ],
+  ] as const;
+  for (const [index, locale] of LOCALES.entries()) {
+    for (const [scheme, width] of alternating[index % 2]!) {
+      await visitor.emulateMedia({ colorScheme: scheme });
+      await visitor.setViewportSize({ width, height: 900 });
+      await visitor.goto(`/?locale=${locale}`);
+      await popoversReady(visitor);
+      const where = `${locale} ${scheme} ${width}`;
+      // One scan a case, with the popover open: it reads the whole page as well.
+      await visitor
+        .locator("li.component", { hasText: COMPONENT })
+        .locator(".bar a.day")
+        .last()
+        .click();
+      await expect(visitor.locator("#day-popover")).toBeVisible();
+      // Its heading is the day alone, whatever colon the language writes after it.
+      expect(await visitor.locator("#day-popover h3").textContent()).not.toMatch(/[:：]/);
+      found.push(...(await findings(visitor)).map((line) => `${where} popover ${line}`));
     }
   }
   expect(found).toEqual([]);
