@@ -13,6 +13,20 @@ export function parseDuration(text: string): number | null {
 
 const flag = z.enum(["true", "false"]).transform((value) => value === "true");
 
+/** A duration setting ("10m", "60s") read as milliseconds, refused outside [min, max]. */
+const duration = (fallback: string, min: number, max: number, message: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((text, ctx) => {
+      const ms = parseDuration(text);
+      if (ms === null || ms < min || ms > max) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return ms;
+    });
+
 /** A provider's API address: an http(s) URL, kept without a trailing slash. */
 const providerUrl = (fallback: string) =>
   z
@@ -127,44 +141,24 @@ const envSchema = z
     /** Whether a long-running server process also checks monitors (off for a web-only fleet). */
     MONITOR_CHECKER: flag.default(true),
     /** How recently a region's checker must have reported for new monitors to get its slot. */
-    REGION_ACTIVE_WITHIN: z
-      .string()
-      .default("10m")
-      .transform((text, ctx) => {
-        const ms = parseDuration(text);
-        if (ms === null || ms < 60_000) {
-          ctx.addIssue({ code: "custom", message: "must be a duration of 1m or more, like 10m" });
-          return z.NEVER;
-        }
-        return ms;
-      }),
+    REGION_ACTIVE_WITHIN: duration(
+      "10m",
+      60_000,
+      Infinity,
+      "must be a duration of 1m or more, like 10m",
+    ),
     /** How long a visitor's chat or webhook subscription may keep failing before it ends. */
-    CHANNEL_FAILURE_WINDOW: z
-      .string()
-      .default("168h")
-      .transform((text, ctx) => {
-        const ms = parseDuration(text);
-        if (ms === null || ms < 1_000) {
-          ctx.addIssue({ code: "custom", message: "must be a duration like 168h (a week)" });
-          return z.NEVER;
-        }
-        return ms;
-      }),
+    CHANNEL_FAILURE_WINDOW: duration(
+      "168h",
+      1_000,
+      Infinity,
+      "must be a duration like 168h (a week)",
+    ),
     /**
      * How long a claimed message stays out of other instances' reach while it is sent: a process
      * that dies mid-send leaves it to be sent again (under the same Message-ID) when this ends.
      */
-    EMAIL_LEASE: z
-      .string()
-      .default("60s")
-      .transform((text, ctx) => {
-        const ms = parseDuration(text);
-        if (ms === null || ms < 1_000 || ms > 3_600_000) {
-          ctx.addIssue({ code: "custom", message: "must be a duration from 1s to 1h, like 60s" });
-          return z.NEVER;
-        }
-        return ms;
-      }),
+    EMAIL_LEASE: duration("60s", 1_000, 3_600_000, "must be a duration from 1s to 1h, like 60s"),
     /** Monitors one workspace may have: each costs a check per interval in every region. */
     MONITORS_PER_WORKSPACE: z.coerce.number().int().min(1).default(1000),
     WEBHOOK_RETRY_SCHEDULE: z
